@@ -1,0 +1,127 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { randomUUID } from 'node:crypto';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../src/domain/messages';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createMailer, type Mailer } from './adapters/mail';
+import { AppError } from './lib/errors';
+import requestAuth from './modules/auth/request-auth';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createUserService } from './modules/user/user.service';
+import { userRoutes } from './modules/user/user.routes';
+import { createPasswordService } from './modules/password/password.service';
+import { passwordRoutes } from './modules/password/password.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { isMaintenanceOn } from './modules/system/maintenance';
+import { registerSpa } from './modules/system/spa';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  /** Set false in API tests that do not need the built client. */
+  serveClient?: boolean;
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The request could not be read. Check what you entered and try again.',
+  401: MESSAGES.sessionEnded,
+  403: MESSAGES.forbidden,
+  404: MESSAGES.notFoundResource,
+  413: 'What you sent is too large.',
+  415: 'This kind of content is not accepted here.',
+  429: MESSAGES.tooManyRequests,
+};
+
+function fieldErrors(validation: { instancePath: string; message?: string }[]) {
+  const fields: Record<string, string[]> = {};
+  for (const v of validation) {
+    const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    (fields[key] ??= []).push(v.message ?? 'Invalid value.');
+  }
+  return fields;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, errors: error.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.entries(errors)[0];
+      const message = first ? (first[0] === '_' ? first[1][0]! : `${first[0]}: ${first[1][0]}`) : 'Check what you entered.';
+      return reply.status(422).send({ message, code: 'validation', errors });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status < 500) {
+      return reply.status(status).send({ message: STATUS_MESSAGES[status] ?? 'The request was refused.', code: error.code ?? 'bad_request' });
+    }
+    req.log.error({ err: error, correlation_id: req.id }, 'unhandled error');
+    return reply.status(500).send({ message: MESSAGES.serverError, code: 'server_error', correlation_id: req.id });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/') && (await isMaintenanceOn(db, config.maintenance))) {
+      throw new AppError(503, 'maintenance', MESSAGES.maintenance);
+    }
+  });
+
+  await app.register(requestAuth, { db, pinWindowMs: config.pinVerificationMs });
+
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  const pinCfg = { pinWindowMs: config.pinVerificationMs, pinMaxAgeMs: config.pinMaxAgeMs };
+  await app.register(authRoutes, { auth: createAuthService(db, config) });
+  await app.register(userRoutes, { users: createUserService(db, pinCfg) });
+  await app.register(passwordRoutes, {
+    passwords: createPasswordService(db, mailer, (origin) => config.publicUrl ?? origin),
+  });
+  await app.register(usersRoutes, { db });
+  app.get('/api/health', { config: { auth: 'none' } }, async () => ({ status: 'ok' }));
+
+  const sendIndex = deps.serveClient === false ? false : await registerSpa(app, config);
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !sendIndex) {
+      return reply.status(404).send({ message: MESSAGES.notFoundResource, code: 'not_found' });
+    }
+    return sendIndex(req, reply);
+  });
+  return app;
+}

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const trusts = pgTable('trusts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull().default('Europe/London'),
+  createdAt: createdAt(),
+});
+
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  trustId: integer('trust_id').notNull().references(() => trusts.id),
+  name: text('name').notNull(),
+  mfa: boolean('mfa').notNull().default(false),
+  srIntegration: text('sr_integration'),
+  supportLink: text('support_link'),
+  supportEmail: text('support_email'),
+  createdAt: createdAt(),
+});
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id').notNull().references(() => trusts.id),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('departments_trust_code').on(t.trustId, t.code)],
+);
+
+export const jobTypes = pgTable('job_types', {
+  id: serial('id').primaryKey(),
+  trustId: integer('trust_id').notNull().references(() => trusts.id),
+  departmentId: integer('department_id').references(() => departments.id),
+  name: text('name').notNull(),
+  /** Who a letter of this type is sent to and copied to: 'patient' | 'clinician' | 'gp'. */
+  recipient: jsonb('recipient').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  copy: jsonb('copy').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id').notNull().references(() => trusts.id),
+    siteId: integer('site_id').notNull().references(() => sites.id),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isFirstLogin: boolean('is_first_login').notNull().default(false),
+    applicationTypes: jsonb('application_types').$type<string[]>().notNull().default(sql`'["amplify"]'::jsonb`),
+    jobtypeFilter: jsonb('jobtype_filter').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    preferences: jsonb('preferences').$type<{ profile: Record<string, unknown> }>().notNull().default(sql`'{"profile":{}}'::jsonb`),
+    pinHash: text('pin_hash'),
+    pinSetAt: timestamp('pin_set_at', { withTimezone: true }),
+    pinFailures: integer('pin_failures').notNull().default(0),
+    pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
+    loginFailures: integer('login_failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`), index('users_site').on(t.siteId)],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+});
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id').notNull().references(() => permissions.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
+);
+
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  trustId: integer('trust_id').notNull().references(() => trusts.id),
+  siteId: integer('site_id').references(() => sites.id),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const groupUsers = pgTable(
+  'group_users',
+  {
+    groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+export const groupPermissions = pgTable(
+  'group_permissions',
+  {
+    groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id').notNull().references(() => permissions.id),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.permissionId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    pinVerifiedAt: timestamp('pin_verified_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    trustId: integer('trust_id'),
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_trust_created').on(t.trustId, t.createdAt)],
+);
+
+/** A replayed request with the same key answers the first answer (DESIGN §3 point 4). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Outgoing mail when no SMTP server is configured, and a record of what was sent when one is. */
+export const mailbox = pgTable('mailbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  transport: text('transport').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Deployment-wide switches kept in the database (maintenance mode, generated keys). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

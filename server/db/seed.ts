@@ -1,0 +1,102 @@
+import { count, eq } from 'drizzle-orm';
+import { PERMISSIONS, ROLES, type Permission, type Role } from '../../src/domain/roles';
+import type { Db } from './client';
+import { departments, jobTypes, permissions, roles, sites, trusts, userPermissions, userRoles, users } from './schema';
+import { hashSecret } from '../lib/secrets';
+
+export const DEMO_PASSWORD = 'Wardnote-demo-1';
+export const DEMO_PIN = '2468';
+
+/** Roles and permission codes: reference data every deployment needs. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.insert(roles).values(ROLES.map((name) => ({ name }))).onConflictDoNothing();
+  await db.insert(permissions).values(PERMISSIONS.map((code) => ({ code }))).onConflictDoNothing();
+}
+
+interface DemoUser {
+  email: string;
+  first: string;
+  last: string;
+  role: Role;
+  site: 'general' | 'community' | 'other';
+  apps?: string[];
+  firstLogin?: boolean;
+  pin?: string;
+  permissions?: Permission[];
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  { email: 'superadmin@wardnote.test', first: 'Alex', last: 'Morgan', role: 'SuperAdmin', site: 'general' },
+  { email: 'trustadmin@wardnote.test', first: 'Priya', last: 'Shah', role: 'TrustAdmin', site: 'general' },
+  { email: 'siteadmin@wardnote.test', first: 'Tom', last: 'Hughes', role: 'SiteAdmin', site: 'general' },
+  { email: 'manager@wardnote.test', first: 'Grace', last: 'Okafor', role: 'Manager', site: 'general' },
+  { email: 'secretary@wardnote.test', first: 'Jenny', last: 'Walsh', role: 'Secretary', site: 'general' },
+  { email: 'author@wardnote.test', first: 'Daniel', last: 'Reid', role: 'Author', site: 'general', apps: ['amplify'] },
+  { email: 'scribe@wardnote.test', first: 'Amira', last: 'Haddad', role: 'Author', site: 'general', apps: ['scribe_assist'] },
+  { email: 'newstarter@wardnote.test', first: 'Leo', last: 'Turner', role: 'Secretary', site: 'general', firstLogin: true },
+  { email: 'pin.author@wardnote.test', first: 'Hannah', last: 'Price', role: 'Author', site: 'community', pin: DEMO_PIN },
+  { email: 'other.author@wardnote.test', first: 'Owen', last: 'Blake', role: 'Author', site: 'other' },
+];
+
+/** The demo trust of README.md, seeded once into an empty database. Returns false when data exists. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [{ n }] = (await db.select({ n: count() }).from(trusts)) as [{ n: number }];
+  if (Number(n) > 0) return false;
+
+  const [demo] = await db.insert(trusts).values({ name: 'Demo NHS Foundation Trust' }).returning();
+  const [other] = await db.insert(trusts).values({ name: 'Other NHS Trust' }).returning();
+  const [general] = await db
+    .insert(sites)
+    .values({ trustId: demo!.id, name: 'Demo General Hospital', mfa: false, supportEmail: 'servicedesk@demo-nhs.test' })
+    .returning();
+  const [community] = await db.insert(sites).values({ trustId: demo!.id, name: 'Demo Community Hospital', mfa: true }).returning();
+  const [otherSite] = await db.insert(sites).values({ trustId: other!.id, name: 'Other General Hospital', mfa: false }).returning();
+  const siteOf = { general: general!, community: community!, other: otherSite! };
+
+  const deps = await db
+    .insert(departments)
+    .values([
+      { trustId: demo!.id, name: 'Cardiology', code: 'CAR' },
+      { trustId: demo!.id, name: 'Respiratory', code: 'RES' },
+      { trustId: demo!.id, name: 'Orthopaedics', code: 'ORT' },
+      { trustId: other!.id, name: 'General Medicine', code: 'GEN' },
+    ])
+    .returning();
+  await db.insert(jobTypes).values([
+    { trustId: demo!.id, departmentId: null, name: 'Clinic Letter', recipient: ['patient', 'gp'], copy: ['clinician'] },
+    { trustId: demo!.id, departmentId: null, name: 'Discharge Summary', recipient: ['gp'], copy: ['patient'] },
+    { trustId: demo!.id, departmentId: null, name: 'Referral', recipient: ['clinician'], copy: ['gp', 'patient'] },
+    { trustId: other!.id, departmentId: deps[3]!.id, name: 'Clinic Letter', recipient: ['gp'], copy: ['patient'] },
+  ]);
+
+  const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));
+  const permIds = new Map((await db.select().from(permissions)).map((p) => [p.code, p.id]));
+  for (const u of DEMO_USERS) {
+    const site = siteOf[u.site];
+    const [row] = await db
+      .insert(users)
+      .values({
+        trustId: site.trustId,
+        siteId: site.id,
+        email: u.email,
+        username: u.email.split('@')[0]!,
+        firstName: u.first,
+        lastName: u.last,
+        passwordHash: await hashSecret(DEMO_PASSWORD),
+        isFirstLogin: u.firstLogin ?? false,
+        applicationTypes: u.apps ?? ['amplify'],
+        pinHash: u.pin ? await hashSecret(u.pin) : null,
+        pinSetAt: u.pin ? new Date() : null,
+      })
+      .returning();
+    await db.insert(userRoles).values({ userId: row!.id, roleId: roleIds.get(u.role)! });
+    for (const p of u.permissions ?? []) await db.insert(userPermissions).values({ userId: row!.id, permissionId: permIds.get(p)! });
+  }
+  return true;
+}
+
+export async function findDemoUserId(db: Db, email: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no demo user ${email}`);
+  return row.id;
+}

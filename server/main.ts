@@ -1,0 +1,31 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData, seedReferenceData } from './db/seed';
+import { buildApp } from './app';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await seedReferenceData(database.db);
+const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+const app = await buildApp({ config, db: database.db });
+if (seeded) app.log.info('Demo data seeded: see README.md for the demo accounts.');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received: closing`);
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error while closing');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Wardnote on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);

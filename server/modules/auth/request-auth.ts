@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { satisfies, type AccessSubject, type Rule } from '../../../src/domain/access';
+import type { HomeTab } from '../../../src/domain/statuses';
+import type { Db } from '../../db/client';
+import { Errors } from '../../lib/errors';
+import { findLiveSession, type SessionRow } from './session.repository';
+import { loadUserContext, type UserContext } from './user-context.repository';
+
+/**
+ * How a route is guarded, set in its `config`:
+ * - `none`: open to anyone (login, password reset);
+ * - `beforePin`: a valid token is enough (PIN screen, profile, logout);
+ * - `required` (the default): a valid token and, where the site has mfa, a PIN verified in time.
+ * `rule` adds the role/permission rule of src/domain/access.ts.
+ */
+export type AuthMode = 'none' | 'beforePin' | 'required';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+    rule?: Rule;
+    /** Allowed for a first-login user who has not changed the password yet. */
+    beforePasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export interface RequestAuth {
+  session: SessionRow;
+  ctx: UserContext;
+  subject: AccessSubject;
+}
+
+export type PinGate = 'ok' | 'required' | 'lapsed';
+
+/** Whether this session has passed the second factor recently enough. */
+export function pinGate(mfa: boolean, pinVerifiedAt: Date | null, now: number, windowMs: number): PinGate {
+  if (!mfa) return 'ok';
+  if (!pinVerifiedAt) return 'required';
+  return now - pinVerifiedAt.getTime() > windowMs ? 'lapsed' : 'ok';
+}
+
+export function subjectFor(ctx: UserContext, session: SessionRow, pinWindowMs: number): AccessSubject {
+  const apps = ctx.user.applicationTypes;
+  return {
+    roles: ctx.roles,
+    permissions: ctx.permissions,
+    isFirstLogin: ctx.user.isFirstLogin,
+    amplify: apps.includes('amplify'),
+    scribeAssist: apps.includes('scribe_assist'),
+    needsPin: pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), pinWindowMs) !== 'ok',
+    siteTrustId: ctx.site.trustId,
+    savedStatus: ctx.user.preferences.profile?.status as HomeTab | undefined,
+  };
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1]! : null;
+}
+
+export default fp(
+  async function requestAuth(app: FastifyInstance, opts: { db: Db; pinWindowMs: number }) {
+    app.decorateRequest('auth', null);
+    app.addHook('preHandler', async (req) => {
+      const config = req.routeOptions.config ?? {};
+      const isApi = req.routeOptions.url?.startsWith('/api/') ?? false;
+      const mode: AuthMode = config.auth ?? (isApi ? 'required' : 'none');
+      if (mode === 'none') return;
+      const token = bearer(req);
+      const session = token ? await findLiveSession(opts.db, token) : undefined;
+      if (!session) throw Errors.unauthenticated();
+      const ctx = await loadUserContext(opts.db, session.userId);
+      if (!ctx) throw Errors.unauthenticated();
+      req.auth = { session, ctx, subject: subjectFor(ctx, session, opts.pinWindowMs) };
+      if (mode === 'required') {
+        const gate = pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), opts.pinWindowMs);
+        if (gate === 'required') throw ctx.user.pinHash ? Errors.pinRequired() : Errors.pinNotSet();
+        if (gate === 'lapsed') throw Errors.pinVerificationExpired();
+        if (ctx.user.isFirstLogin && !config.beforePasswordChange) throw Errors.forbidden();
+      }
+      if (config.rule && !satisfies(req.auth.subject, config.rule)) throw Errors.forbidden();
+    });
+  },
+  { name: 'request-auth' },
+);
+
+/** The signed-in caller of a guarded route (the hook guarantees it is there). */
+export function caller(req: FastifyRequest): RequestAuth {
+  if (!req.auth) throw Errors.unauthenticated();
+  return req.auth;
+}

@@ -1,0 +1,32 @@
+import { toast } from 'sonner';
+import { MESSAGES } from '../domain/messages';
+import { setErrorEffectHandler } from '../lib/api/client';
+import { session } from '../lib/auth/session';
+import { navigateTo } from './router-ref';
+
+/** Carries out the spec §8 catalogue actions decided in src/lib/api/errors.ts. */
+export function installErrorEffects(): void {
+  setErrorEffectHandler((action) => {
+    switch (action.kind) {
+      case 'maintenance':
+        navigateTo('/maintenance', true);
+        return;
+      case 'signedOut':
+        void session.endLocally();
+        return;
+      case 'pinVerificationExpired':
+      case 'pinRequired':
+        void session.refresh().finally(() => navigateTo('/authenticate', true));
+        return;
+      case 'pinExpired':
+        toast.error(MESSAGES.pinExpired, { id: 'pin-expired' });
+        navigateTo('/authenticate?mode=renew', true);
+        return;
+      case 'pinIncorrect':
+        toast.error(MESSAGES.incorrectPin, { id: 'pin-incorrect' });
+        return;
+      case 'message':
+        return;
+    }
+  });
+}

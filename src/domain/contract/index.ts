@@ -1,0 +1,25 @@
+/**
+ * The API contract: every call of spec §7 that exists so far, plus what the spec leaves out
+ * (login, PIN, password), with its zod schemas. Server routes validate with these; the client
+ * parses answers with them.
+ */
+import './zod-messages';
+export * from './auth';
+export * from './user';
+export * from './users';
+
+export const API_PATHS = {
+  login: '/api/login',
+  logout: '/api/logout',
+  user: '/api/user',
+  pinVerify: '/api/pin/verify',
+  pinSet: '/api/pin/set',
+  preference: (userId: number) => `/api/preference/${userId}`,
+  interaction: '/api/interaction',
+  passwordChange: '/api/password/change',
+  passwordForgot: '/api/password/forgot',
+  passwordReset: '/api/password/reset',
+  validateToken: '/api/validateToken',
+  users: '/api/users',
+  health: '/api/health',
+} as const;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { APPLICATION_TYPES, PERMISSIONS, ROLES } from '../roles';
+import { HOME_TABS } from '../statuses';
+
+/** Preferences of spec §3 (`preferences.profile`). Unknown keys are refused. */
+export const profilePreferencesSchema = z
+  .object({
+    status: z.enum(HOME_TABS).optional(),
+    speech_recognition: z.boolean().optional(),
+    notification: z.boolean().optional(),
+    footpedal_mode: z.enum(['basic', 'advanced']).optional(),
+    columns: z.array(z.string().min(1).max(64)).max(40).optional(),
+    signatories: z.array(z.number().int().positive()).max(20).optional(),
+    scribe_assist: z.object({ number_of_speakers: z.number().int().min(1).max(8) }).strict().optional(),
+  })
+  .strict();
+export type ProfilePreferences = z.infer<typeof profilePreferencesSchema>;
+
+export const preferenceUpdateSchema = z.object({ profile: profilePreferencesSchema }).strict();
+export type PreferenceUpdate = z.infer<typeof preferenceUpdateSchema>;
+
+export const recipientKindSchema = z.enum(['patient', 'clinician', 'gp']);
+
+export const interactionItemSchema = z.object({
+  id: z.number(),
+  job_type: z.object({
+    id: z.number(),
+    name: z.string(),
+    recipient: z.array(recipientKindSchema),
+    copy: z.array(recipientKindSchema),
+  }),
+});
+export type InteractionItem = z.infer<typeof interactionItemSchema>;
+
+/** GET /api/user → `{ data: UserProfile }` (spec §3 "User profile"). The PIN itself is never sent. */
+export const userProfileSchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  first_name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  is_first_login: z.boolean(),
+  roles: z.array(z.object({ name: z.enum(ROLES) })),
+  permissions: z.array(z.object({ code: z.enum(PERMISSIONS) })),
+  site: z.object({
+    id: z.number(),
+    name: z.string(),
+    trust_id: z.number(),
+    mfa: z.boolean(),
+    sr_integration: z.string().nullable(),
+    support_link: z.string().nullable(),
+    support_email: z.string().nullable(),
+  }),
+  site_id: z.number(),
+  amplify: z.boolean(),
+  application_types: z.array(z.object({ name: z.enum(APPLICATION_TYPES) })),
+  scribe_assist: z.boolean(),
+  /** "pin (JSON holding pin)": whether one is set and when it expires; never the PIN. */
+  pin: z.object({ is_set: z.boolean(), expires_at: z.string().nullable(), verified: z.boolean() }),
+  jobtype_filter: z.array(z.number()),
+  interaction: z.array(interactionItemSchema),
+  preferences: z.object({ profile: profilePreferencesSchema }),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -1,0 +1,13 @@
+/** Business constants of spec §9 and the limits Wardnote adds. */
+export const SEARCH_PAGE_SIZES = [10, 15, 20, 25, 30] as const;
+export const DEFAULT_SEARCH_PAGE_SIZE = 10;
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+export const AUTHORS_PAGE_SIZE = 100;
+export const MAX_RECORDING_TABS = 4;
+export const MAX_RECENT_SEARCHES = 3;
+export const DEFAULT_NUMBER_OF_SPEAKERS = 2;
+export const DEFAULT_FOOTPEDAL_MODE = 'basic';
+export const MIN_LIST_COLUMNS = 5;
+export const POPUP_SIZE = { width: 700, height: 500 } as const;
+export const REGION_CODE = 'UK';
+export const DEFAULT_SCRIBE_HOST_PREFIX = 'scribe.';

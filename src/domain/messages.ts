@@ -1,0 +1,60 @@
+/**
+ * Every user-facing text the spec gives, verbatim (spec §2, §5, §8), plus the texts Wardnote adds
+ * where the spec is silent (marked "ours"). One catalogue: client and server import from here.
+ */
+export const MESSAGES = {
+  permissionDenied: "You don't have permission to view this page. Contact the administrator for assistance..",
+  maxTabs: 'You have reached the maximum allowed tabs',
+  leavePageTitle: 'Are you sure you want to leave this page?',
+  leavePageBody: 'Any unsaved changes may be lost.',
+  logoutConfirm: 'Are you sure you want to logout?',
+  popupBlocked: 'Popup blocked! Please allow popups for this site.',
+  incorrectPin: 'Incorrect pin',
+  pinExpired: 'Your PIN has expired. Set a new one now for continued access.',
+  allocationFailed:
+    "Oops, something went wrong, and we couldn't process your request; if this continuous, contact our customer support.",
+  noComments: 'No comment(s) for this dictation',
+  previewNotAvailable: 'Preview not available',
+  errorFetching: 'Error fetching your request',
+  notificationBlocked: 'Notification permission was blocked. Please enable notifications in your browser settings.',
+  pushFailedIncognito: 'Push notifications failed. Please use a regular browser and enable notifications.',
+  minColumns: 'Select a minimum of 5 columns to display.',
+  invalidBase64: 'Invalid Base64 input',
+  cancelledTitle: 'Cancelled',
+  cancelledBody: 'Action has been cancelled.',
+  serviceRequired: 'The Service field is required.',
+
+  // ours: sign-in and second factor
+  invalidCredentials: 'The e-mail address or password is incorrect.',
+  accountLocked: (minutes: number) =>
+    `Too many failed sign-in attempts. Your account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  pinLocked: (minutes: number) =>
+    `Too many incorrect PIN attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** Server message when a PIN is wrong; contains 'Unauthorized' as spec §8 expects. */
+  pinUnauthorized: 'Unauthorized: the PIN you entered is incorrect.',
+  /** Server message when the PIN itself is too old; contains 'Expired' as spec §8 expects. */
+  pinExpiredServer: 'PIN Expired: set a new PIN to continue.',
+  /** Server message when the session's PIN verification has lapsed; contains 'expired' (spec §8). */
+  pinVerificationExpired: 'Your PIN verification has expired. Enter your PIN again.',
+  pinRequired: 'Enter your PIN to continue.',
+  pinNotSet: 'You have not set a PIN yet. Set one to continue.',
+  pinMismatch: 'The two PINs do not match.',
+  pinFormat: 'A PIN is 4 to 8 digits.',
+  currentPinRequired: 'Enter your current PIN to set a new one.',
+  sessionEnded: 'Your session has ended. Sign in again.',
+  passwordChanged: 'Your password has been changed.',
+  passwordWrong: 'Your current password is incorrect.',
+  passwordMismatch: 'The two passwords do not match.',
+  passwordRule: 'Use at least 10 characters, with at least one letter and one number.',
+  passwordSame: 'Choose a password different from your current one.',
+  resetLinkSent: 'If an account exists for that e-mail address, we have sent a link to reset the password.',
+  resetDone: 'Your password has been reset. Sign in with the new password.',
+  resetTokenInvalid: 'This reset link is invalid or has expired.',
+  maintenance: 'Wardnote is down for maintenance. Please try again shortly.',
+  notFound: 'The page you are looking for does not exist.',
+  forbidden: 'You are not allowed to do this.',
+  notFoundResource: 'Not found.',
+  serverError: 'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
+  offline: 'You are offline. Showing what was saved on this device.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+} as const;

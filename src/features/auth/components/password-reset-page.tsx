@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Link } from '@tanstack/react-router';
+import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
+import { MESSAGES } from '../../../domain/messages';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CardPage } from '../../../components/ui/page';
+import { TextField } from '../../../components/ui/text-field';
+import { apiCall } from '../../../lib/api/client';
+import { useSubmit } from '../use-submit';
+
+export function PasswordResetPage({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [done, setDone] = useState(false);
+  const { busy, error, fields, run } = useSubmit();
+
+  if (done) {
+    return (
+      <CardPage title="Password reset">
+        <Alert tone="success">{MESSAGES.resetDone}</Alert>
+        <Link to="/login" className="mt-4 block text-center text-sm text-brand-700 underline dark:text-sky-300">
+          Go to sign in
+        </Link>
+      </CardPage>
+    );
+  }
+  return (
+    <CardPage title="Choose a new password">
+      <Form
+        className="flex flex-col gap-4"
+        validationErrors={fields}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await apiCall('post', API_PATHS.passwordReset, { schema: messageResponseSchema, json: { token, password, password_confirmation: confirm } });
+            setDone(true);
+          });
+        }}
+      >
+        {error && <Alert>{error}</Alert>}
+        <TextField label="New password" name="password" type="password" autoComplete="new-password" description={MESSAGES.passwordRule} isRequired value={password} onChange={setPassword} autoFocus />
+        <TextField label="Repeat the new password" name="password_confirmation" type="password" autoComplete="new-password" isRequired value={confirm} onChange={setConfirm} />
+        <Button type="submit" isDisabled={busy}>
+          Save new password
+        </Button>
+      </Form>
+    </CardPage>
+  );
+}

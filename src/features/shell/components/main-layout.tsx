@@ -1,0 +1,68 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { visibleNavItems, type AccessSubject, type NavItem } from '../../../domain/access';
+import type { UserProfile } from '../../../domain/contract';
+import { MESSAGES } from '../../../domain/messages';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { session } from '../../../lib/auth/session';
+import { useOnline } from '../../../lib/use-online';
+import { variant } from '../../../app/variant';
+import { navHref } from '../nav-links';
+import { useGlobalShortcuts } from '../use-global-shortcuts';
+import { TopBar } from './top-bar';
+
+interface Props {
+  profile: UserProfile;
+  subject: AccessSubject;
+  offline: boolean;
+  children: ReactNode;
+}
+
+export function MainLayout({ profile, subject, offline, children }: Props) {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const items = useMemo(() => visibleNavItems(subject, variant), [subject]);
+
+  const go = useCallback(
+    (item: Exclude<NavItem, 'logout'>) => {
+      const href = navHref(item, subject, profile);
+      if (href.startsWith('/')) void navigate({ href });
+      else window.open(href, '_blank', 'noopener');
+    },
+    [navigate, subject, profile],
+  );
+  const actions = useMemo(
+    () => ({
+      go,
+      logout: () => setConfirmLogout(true),
+      recordTab: (n: number) => void navigate({ href: `/record/${n}` }),
+      focusSearch: () => searchRef.current?.focus(),
+    }),
+    [go, navigate],
+  );
+  useGlobalShortcuts(items, actions);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <TopBar profile={profile} subject={subject} items={items} searchRef={searchRef} onLogout={() => setConfirmLogout(true)} />
+      {(offline || !online) && (
+        <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          {MESSAGES.offline}
+        </div>
+      )}
+      <main className="flex-1">{children}</main>
+      <ConfirmDialog
+        open={confirmLogout}
+        title={MESSAGES.logoutConfirm}
+        confirmLabel="Log out"
+        onCancel={() => setConfirmLogout(false)}
+        onConfirm={() => {
+          setConfirmLogout(false);
+          void session.logout();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import ky, { HTTPError, type Options } from 'ky';
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../domain/contract';
+import { MESSAGES } from '../../domain/messages';
+import { ApiError, classifyError, type CallKind, type ErrorAction } from './errors';
+
+type EffectHandler = (action: ErrorAction, error: ApiError) => void;
+
+let accessToken: string | null = null;
+let onErrorEffect: EffectHandler = () => {};
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+
+/** The app registers what to do for catalogue actions (navigate, toast, wipe). */
+export function setErrorEffectHandler(handler: EffectHandler): void {
+  onErrorEffect = handler;
+}
+
+const http = ky.create({
+  // Short JSON calls; uploads set their own timeout (PITFALLS 5).
+  timeout: 20_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
+        request.headers.set('Accept', 'application/json');
+      },
+    ],
+  },
+});
+
+interface CallOptions<S extends z.ZodTypeAny> {
+  schema: S;
+  json?: unknown;
+  searchParams?: Options['searchParams'];
+  /** Which catalogue rows apply (spec §8 distinguishes the user fetch). */
+  call?: CallKind;
+  /** Let the caller handle every error itself (no global effect). */
+  quiet?: boolean;
+  headers?: Record<string, string>;
+}
+
+async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
+  if (err instanceof HTTPError) {
+    const body = await err.response
+      .clone()
+      .json()
+      .catch(() => null);
+    const parsed = apiErrorSchema.safeParse(body);
+    const message = parsed.success ? parsed.data.message : err.response.status >= 500 ? MESSAGES.serverError : MESSAGES.errorFetching;
+    const code = parsed.success ? parsed.data.code : undefined;
+    const action = classifyError(err.response.status, message, code, call);
+    return new ApiError(err.response.status, message, code, action, parsed.success ? (parsed.data.errors ?? {}) : {});
+  }
+  return new ApiError(0, MESSAGES.offline, 'network', { kind: 'message' });
+}
+
+/** The one way the app talks to /api: bearer token, zod-checked answers, spec §8 error handling. */
+export async function apiCall<S extends z.ZodTypeAny>(method: 'get' | 'post' | 'put' | 'delete', path: string, opts: CallOptions<S>): Promise<z.infer<S>> {
+  const call = opts.call ?? 'other';
+  try {
+    const body = await http(path, { method, json: opts.json, searchParams: opts.searchParams, headers: opts.headers }).json();
+    return opts.schema.parse(body) as z.infer<S>;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const apiError = err instanceof Error && err.name === 'ZodError' ? new ApiError(200, MESSAGES.errorFetching, 'bad_response', { kind: 'message' }) : await toApiError(err, call);
+    if (!opts.quiet && apiError.action.kind !== 'message') onErrorEffect(apiError.action, apiError);
+    throw apiError;
+  }
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { API_PATHS, loginResponseSchema, userProfileSchema, type LoginResponse, type UserProfile } from '../../domain/contract';
+import { subjectFromProfile, type AccessSubject } from '../../domain/access';
+import { apiCall, setAccessToken } from '../api/client';
+import { ApiError } from '../api/errors';
+import { keyStore, TOKEN_KEY } from '../db/keys';
+import { getSecure, putSecure } from '../crypto/secure-store';
+import { wipeLocalData } from './wipe';
+
+const PROFILE_KEY = 'profile';
+const userResponse = z.object({ data: userProfileSchema });
+
+export interface SessionState {
+  token: string | null;
+  profile: UserProfile | null;
+  /** The profile comes from this device's encrypted copy because the server could not be reached. */
+  offline: boolean;
+}
+
+type Listener = () => void;
+
+/**
+ * The signed-in user as the app knows it: token in IndexedDB (the service worker reads it too),
+ * profile from the server, or from its encrypted copy when offline.
+ */
+class Session {
+  private state: SessionState = { token: null, profile: null, offline: false };
+  private listeners = new Set<Listener>();
+  ready: Promise<void>;
+
+  constructor() {
+    this.ready = this.load();
+  }
+
+  get snapshot(): SessionState {
+    return this.state;
+  }
+
+  get subject(): AccessSubject | null {
+    return this.state.profile ? subjectFromProfile(this.state.profile) : null;
+  }
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(next: Partial<SessionState>) {
+    this.state = { ...this.state, ...next };
+    this.listeners.forEach((l) => l());
+  }
+
+  private async load(): Promise<void> {
+    const token = (await keyStore.get<string>(TOKEN_KEY).catch(() => undefined)) ?? null;
+    if (!token) return;
+    setAccessToken(token);
+    this.set({ token });
+    await this.refresh();
+  }
+
+  /**
+   * Fetches the profile. A 401 ends the session (the catalogue wipes the device). Any other failure
+   * (offline, server down, maintenance) falls back to the encrypted copy kept on this device.
+   */
+  async refresh(): Promise<void> {
+    try {
+      const { data } = await apiCall('get', API_PATHS.user, { schema: userResponse, call: 'user' });
+      await putSecure(PROFILE_KEY, data);
+      this.set({ profile: data, offline: false });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        this.set({ token: null, profile: null, offline: false });
+        return;
+      }
+      const cached = userProfileSchema.safeParse(await getSecure<UserProfile>(PROFILE_KEY));
+      this.set({ profile: cached.success ? cached.data : null, offline: true });
+    }
+  }
+
+  async login(email: string, password: string): Promise<LoginResponse> {
+    const res = await apiCall('post', API_PATHS.login, { schema: loginResponseSchema, json: { email, password }, quiet: true });
+    await keyStore.set(TOKEN_KEY, res.access_token);
+    setAccessToken(res.access_token);
+    this.set({ token: res.access_token });
+    await this.refresh();
+    return res;
+  }
+
+  /** Spec §4 point 5: tell the server, clear stored data, go to login with a fresh page. */
+  async logout(): Promise<void> {
+    if (this.state.token) {
+      await apiCall('post', API_PATHS.logout, { schema: z.unknown(), quiet: true }).catch(() => {});
+    }
+    await this.endLocally();
+  }
+
+  /** After a 401 or at logout: nothing of this user stays on the device. */
+  async endLocally(): Promise<void> {
+    await wipeLocalData();
+    this.set({ token: null, profile: null, offline: false });
+    window.location.assign('/login');
+  }
+}
+
+export const session = new Session();

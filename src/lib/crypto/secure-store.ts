@@ -1,0 +1,64 @@
+import { db } from '../db/db';
+import { keyStore } from '../db/keys';
+
+const KEY_NAME = 'data_key';
+const RAW_KEY_NAME = 'data_key_raw';
+let cached: Promise<CryptoKey> | null = null;
+
+/**
+ * The AES-GCM key for data at rest: non-extractable and kept as a CryptoKey in IndexedDB. Where the
+ * browser refuses to store a CryptoKey (DataCloneError in some private modes), the raw key bytes are
+ * kept instead (PITFALLS 17); both are deleted at logout.
+ */
+async function loadKey(): Promise<CryptoKey> {
+  const stored = await keyStore.get<CryptoKey>(KEY_NAME);
+  if (stored) return stored;
+  const raw = await keyStore.get<ArrayBuffer>(RAW_KEY_NAME);
+  if (raw) return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  try {
+    await keyStore.set(KEY_NAME, key);
+    return key;
+  } catch {
+    const extractable = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+    const bytes = await crypto.subtle.exportKey('raw', extractable);
+    await keyStore.set(RAW_KEY_NAME, bytes);
+    return crypto.subtle.importKey('raw', bytes, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  }
+}
+
+function dataKey(): Promise<CryptoKey> {
+  cached ??= loadKey().catch((err: unknown) => {
+    cached = null;
+    throw err;
+  });
+  return cached;
+}
+
+export async function putSecure(name: string, value: unknown): Promise<void> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const plain = new TextEncoder().encode(JSON.stringify(value));
+  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await dataKey(), plain);
+  await db.secure.put({ name, iv, data, updatedAt: Date.now() });
+}
+
+/** The decrypted value, or undefined when absent or unreadable (e.g. the key was wiped). */
+export async function getSecure<T>(name: string): Promise<T | undefined> {
+  const item = await db.secure.get(name);
+  if (!item) return undefined;
+  try {
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: item.iv as Uint8Array<ArrayBuffer> }, await dataKey(), item.data);
+    return JSON.parse(new TextDecoder().decode(plain)) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function deleteSecure(name: string): Promise<void> {
+  await db.secure.delete(name);
+}
+
+/** Forget the in-memory key (after the key store is wiped). */
+export function forgetDataKey(): void {
+  cached = null;
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MaintenancePage } from '../features/pages/maintenance-page';
+
+export const Route = createFileRoute('/maintenance')({ component: MaintenancePage });

@@ -1,0 +1,21 @@
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { defaultHomeTab } from '../domain/access';
+import { isHomeTab } from '../domain/statuses';
+import { guardRoute } from '../app/guard';
+import { session } from '../lib/auth/session';
+import { HomePage } from '../features/home/home-page';
+
+export const Route = createFileRoute('/{-$tab}')({
+  beforeLoad: async (ctx) => {
+    await guardRoute('/{-$tab}')(ctx);
+    const tab = ctx.params.tab;
+    if (tab === undefined) throw redirect({ href: `/${defaultHomeTab(session.subject!)}`, replace: true });
+    if (!isHomeTab(tab)) throw notFound();
+  },
+  component: Home,
+});
+
+function Home() {
+  const { tab } = Route.useParams();
+  return isHomeTab(tab) ? <HomePage tab={tab} /> : null;
+}
