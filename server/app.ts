@@ -92,7 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status < 500) {
-      return reply.status(status).send({ message: STATUS_MESSAGES[status] ?? 'The request was refused.', code: error.code ?? 'bad_request' });
+      return reply
+        .status(status)
+        .send({ message: STATUS_MESSAGES[status] ?? 'The request was refused.', code: error.code ?? 'bad_request' });
     }
     req.log.error({ err: error, correlation_id: req.id }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.serverError, code: 'server_error', correlation_id: req.id });

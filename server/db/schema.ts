@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -24,7 +12,9 @@ export const trusts = pgTable('trusts', {
 
 export const sites = pgTable('sites', {
   id: serial('id').primaryKey(),
-  trustId: integer('trust_id').notNull().references(() => trusts.id),
+  trustId: integer('trust_id')
+    .notNull()
+    .references(() => trusts.id),
   name: text('name').notNull(),
   mfa: boolean('mfa').notNull().default(false),
   srIntegration: text('sr_integration'),
@@ -37,7 +27,9 @@ export const departments = pgTable(
   'departments',
   {
     id: serial('id').primaryKey(),
-    trustId: integer('trust_id').notNull().references(() => trusts.id),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
     createdAt: createdAt(),
@@ -47,12 +39,20 @@ export const departments = pgTable(
 
 export const jobTypes = pgTable('job_types', {
   id: serial('id').primaryKey(),
-  trustId: integer('trust_id').notNull().references(() => trusts.id),
+  trustId: integer('trust_id')
+    .notNull()
+    .references(() => trusts.id),
   departmentId: integer('department_id').references(() => departments.id),
   name: text('name').notNull(),
   /** Who a letter of this type is sent to and copied to: 'patient' | 'clinician' | 'gp'. */
-  recipient: jsonb('recipient').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  copy: jsonb('copy').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  recipient: jsonb('recipient')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  copy: jsonb('copy')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -60,17 +60,30 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    trustId: integer('trust_id').notNull().references(() => trusts.id),
-    siteId: integer('site_id').notNull().references(() => sites.id),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
     email: text('email').notNull(),
     username: text('username').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     isFirstLogin: boolean('is_first_login').notNull().default(false),
-    applicationTypes: jsonb('application_types').$type<string[]>().notNull().default(sql`'["amplify"]'::jsonb`),
-    jobtypeFilter: jsonb('jobtype_filter').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-    preferences: jsonb('preferences').$type<{ profile: Record<string, unknown> }>().notNull().default(sql`'{"profile":{}}'::jsonb`),
+    applicationTypes: jsonb('application_types')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["amplify"]'::jsonb`),
+    jobtypeFilter: jsonb('jobtype_filter')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    preferences: jsonb('preferences')
+      .$type<{ profile: Record<string, unknown> }>()
+      .notNull()
+      .default(sql`'{"profile":{}}'::jsonb`),
     pinHash: text('pin_hash'),
     pinSetAt: timestamp('pin_set_at', { withTimezone: true }),
     pinFailures: integer('pin_failures').notNull().default(0),
@@ -91,8 +104,12 @@ export const roles = pgTable('roles', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -105,15 +122,21 @@ export const permissions = pgTable('permissions', {
 export const userPermissions = pgTable(
   'user_permissions',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    permissionId: integer('permission_id').notNull().references(() => permissions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
 );
 
 export const groups = pgTable('groups', {
   id: serial('id').primaryKey(),
-  trustId: integer('trust_id').notNull().references(() => trusts.id),
+  trustId: integer('trust_id')
+    .notNull()
+    .references(() => trusts.id),
   siteId: integer('site_id').references(() => sites.id),
   name: text('name').notNull(),
   createdAt: createdAt(),
@@ -122,8 +145,12 @@ export const groups = pgTable('groups', {
 export const groupUsers = pgTable(
   'group_users',
   {
-    groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
 );
@@ -131,8 +158,12 @@ export const groupUsers = pgTable(
 export const groupPermissions = pgTable(
   'group_permissions',
   {
-    groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    permissionId: integer('permission_id').notNull().references(() => permissions.id),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.permissionId] })],
 );
@@ -141,7 +172,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -153,7 +186,9 @@ export const sessions = pgTable(
 
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -179,7 +214,9 @@ export const auditLog = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),

@@ -9,8 +9,14 @@ export const DEMO_PIN = '2468';
 
 /** Roles and permission codes: reference data every deployment needs. */
 export async function seedReferenceData(db: Db): Promise<void> {
-  await db.insert(roles).values(ROLES.map((name) => ({ name }))).onConflictDoNothing();
-  await db.insert(permissions).values(PERMISSIONS.map((code) => ({ code }))).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values(ROLES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await db
+    .insert(permissions)
+    .values(PERMISSIONS.map((code) => ({ code })))
+    .onConflictDoNothing();
 }
 
 interface DemoUser {

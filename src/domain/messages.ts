@@ -11,8 +11,7 @@ export const MESSAGES = {
   popupBlocked: 'Popup blocked! Please allow popups for this site.',
   incorrectPin: 'Incorrect pin',
   pinExpired: 'Your PIN has expired. Set a new one now for continued access.',
-  allocationFailed:
-    "Oops, something went wrong, and we couldn't process your request; if this continuous, contact our customer support.",
+  allocationFailed: "Oops, something went wrong, and we couldn't process your request; if this continuous, contact our customer support.",
   noComments: 'No comment(s) for this dictation',
   previewNotAvailable: 'Preview not available',
   errorFetching: 'Error fetching your request',
@@ -28,8 +27,7 @@ export const MESSAGES = {
   invalidCredentials: 'The e-mail address or password is incorrect.',
   accountLocked: (minutes: number) =>
     `Too many failed sign-in attempts. Your account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  pinLocked: (minutes: number) =>
-    `Too many incorrect PIN attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  pinLocked: (minutes: number) => `Too many incorrect PIN attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   /** Server message when a PIN is wrong; contains 'Unauthorized' as spec §8 expects. */
   pinUnauthorized: 'Unauthorized: the PIN you entered is incorrect.',
   /** Server message when the PIN itself is too old; contains 'Expired' as spec §8 expects. */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../src/domain/messages';
+import { auditLog, sessions } from '../../server/db/schema';
+import { hashToken } from '../../server/lib/secrets';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -15,6 +18,20 @@ describe('POST /api/login', () => {
     const body = res.json();
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(body).toMatchObject({ mfa: false, pin: false });
+  });
+
+  it('writes sign-ins and failed sign-ins to the audit log, without the password', async () => {
+    const token = await t.login('manager@wardnote.test');
+    const me = (await t.call('GET', '/api/user', { token })).json().data;
+    await t.call('POST', '/api/login', { body: { email: 'manager@wardnote.test', password: 'Wrong-password-9' } });
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.userId, me.id));
+    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['auth.login', 'auth.login_failed']));
+    expect(JSON.stringify(rows)).not.toContain('Wrong-password-9');
+    const [login] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, me.id), eq(auditLog.action, 'auth.login')));
+    expect(login!.trustId).toBe(me.site.trust_id);
   });
 
   it('accepts the e-mail in any letter case', async () => {
@@ -60,7 +77,12 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 with words, not 500, for a body that is not JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/could not be read/);
   });
@@ -77,6 +99,15 @@ describe('tokens', () => {
     const after = await t.call('GET', '/api/user', { token });
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe(MESSAGES.sessionEnded);
+  });
+
+  it('answers 401 once the session has expired', async () => {
+    const token = await t.login('secretary@wardnote.test');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await t.call('GET', '/api/user', { token })).statusCode).toBe(401);
   });
 
   it('logout of one session leaves the other sessions of the user signed in', async () => {

@@ -23,19 +23,29 @@ describe('password change', () => {
     expect((await t.call('GET', '/api/user', { token })).json().data.is_first_login).toBe(false);
     expect((await t.call('GET', '/api/interaction', { token })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/user', { token: other })).statusCode).toBe(401);
-    expect((await t.call('POST', '/api/login', { body: { email: 'newstarter@wardnote.test', password: 'Brand-new-pass-22' } })).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', '/api/login', { body: { email: 'newstarter@wardnote.test', password: 'Brand-new-pass-22' } })).statusCode,
+    ).toBe(200);
   });
 
   it.each([
-    [{ current_password: 'wrong-password-1', password: 'Another-pass-33', password_confirmation: 'Another-pass-33' }, MESSAGES.passwordWrong],
+    [
+      { current_password: 'wrong-password-1', password: 'Another-pass-33', password_confirmation: 'Another-pass-33' },
+      MESSAGES.passwordWrong,
+    ],
     [{ current_password: 'Wardnote-demo-1', password: 'short1', password_confirmation: 'short1' }, MESSAGES.passwordRule],
-    [{ current_password: 'Wardnote-demo-1', password: 'Another-pass-33', password_confirmation: 'Another-pass-34' }, MESSAGES.passwordMismatch],
+    [
+      { current_password: 'Wardnote-demo-1', password: 'Another-pass-33', password_confirmation: 'Another-pass-34' },
+      MESSAGES.passwordMismatch,
+    ],
   ])('refuses %j with its message and keeps the old password', async (body, message) => {
     const token = await t.login('manager@wardnote.test');
     const res = await t.call('POST', '/api/password/change', { token, body });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toContain(message);
-    expect((await t.call('POST', '/api/login', { body: { email: 'manager@wardnote.test', password: 'Wardnote-demo-1' } })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/login', { body: { email: 'manager@wardnote.test', password: 'Wardnote-demo-1' } })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -53,13 +63,21 @@ describe('forgot and reset', () => {
     const token = await lastLink('secretary@wardnote.test');
 
     expect((await t.call('GET', `/api/validateToken?token=${token}`)).json()).toEqual({ success: true });
-    const reset = await t.call('POST', '/api/password/reset', { body: { token, password: 'Reset-pass-2026', password_confirmation: 'Reset-pass-2026' } });
+    const reset = await t.call('POST', '/api/password/reset', {
+      body: { token, password: 'Reset-pass-2026', password_confirmation: 'Reset-pass-2026' },
+    });
     expect(reset.statusCode).toBe(200);
-    expect((await t.call('POST', '/api/login', { body: { email: 'secretary@wardnote.test', password: 'Reset-pass-2026' } })).statusCode).toBe(200);
-    expect((await t.call('POST', '/api/login', { body: { email: 'secretary@wardnote.test', password: 'Wardnote-demo-1' } })).statusCode).toBe(422);
+    expect(
+      (await t.call('POST', '/api/login', { body: { email: 'secretary@wardnote.test', password: 'Reset-pass-2026' } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.call('POST', '/api/login', { body: { email: 'secretary@wardnote.test', password: 'Wardnote-demo-1' } })).statusCode,
+    ).toBe(422);
 
     expect((await t.call('GET', `/api/validateToken?token=${token}`)).statusCode).toBe(422);
-    const again = await t.call('POST', '/api/password/reset', { body: { token, password: 'Other-pass-2026', password_confirmation: 'Other-pass-2026' } });
+    const again = await t.call('POST', '/api/password/reset', {
+      body: { token, password: 'Other-pass-2026', password_confirmation: 'Other-pass-2026' },
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(MESSAGES.resetTokenInvalid);
   });

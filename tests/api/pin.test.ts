@@ -71,7 +71,10 @@ describe('second factor (site with mfa)', () => {
     await resetPinUser();
     const token = await t.login(PIN_USER);
     await t.call('POST', '/api/pin/verify', { token, body: { pin: '2468' } });
-    await t.db.update(sessions).set({ pinVerifiedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await t.db
+      .update(sessions)
+      .set({ pinVerifiedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     const res = await t.call('GET', '/api/interaction', { token });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain('expired');
@@ -89,7 +92,10 @@ describe('second factor (site with mfa)', () => {
 
     const noCurrent = await t.call('POST', '/api/pin/set', { token, body: { pin: '135790', pin_confirmation: '135790' } });
     expect(noCurrent.statusCode).toBe(422);
-    const mismatch = await t.call('POST', '/api/pin/set', { token, body: { pin: '135790', pin_confirmation: '135791', current_pin: '2468' } });
+    const mismatch = await t.call('POST', '/api/pin/set', {
+      token,
+      body: { pin: '135790', pin_confirmation: '135791', current_pin: '2468' },
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().message).toContain('The two PINs do not match.');
 

@@ -41,7 +41,10 @@ describe('POST /api/preference/{userId}', () => {
   it('saves the profile preferences and answers them under data.preferences', async () => {
     const token = await t.login('secretary@wardnote.test');
     const me = (await t.call('GET', '/api/user', { token })).json().data;
-    const res = await t.call('POST', `/api/preference/${me.id}`, { token, body: { profile: { status: 'BEING_TYPED', footpedal_mode: 'basic' } } });
+    const res = await t.call('POST', `/api/preference/${me.id}`, {
+      token,
+      body: { profile: { status: 'BEING_TYPED', footpedal_mode: 'basic' } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.preferences.profile).toMatchObject({ status: 'BEING_TYPED', footpedal_mode: 'basic' });
     const again = (await t.call('GET', '/api/user', { token })).json().data;

@@ -75,7 +75,9 @@ test('logout asks for confirmation, then wipes IndexedDB and goes to /login', as
 test('a 503 from the API opens the maintenance page', async ({ page }) => {
   await signIn(page, 'author@wardnote.test');
   await expectPath(page, '/AUTHOR_APPROVAL');
-  await page.route('**/api/user', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down', code: 'maintenance' }) }));
+  await page.route('**/api/user', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down', code: 'maintenance' }) }),
+  );
   await page.reload();
   await expectPath(page, '/maintenance');
   await expect(page.getByRole('heading', { name: 'Down for maintenance' })).toBeVisible();
@@ -84,8 +86,16 @@ test('a 503 from the API opens the maintenance page', async ({ page }) => {
 test('a 401 while signed in wipes local data and goes to /login', async ({ page }) => {
   await signIn(page, 'author@wardnote.test');
   await expectPath(page, '/AUTHOR_APPROVAL');
-  await page.route('**/api/user', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Your session has ended. Sign in again.', code: 'unauthenticated' }) }));
+  await page.route('**/api/user', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Your session has ended. Sign in again.', code: 'unauthenticated' }),
+    }),
+  );
   await page.reload();
   await expectPath(page, '/login');
-  expect((await localData(page)).keys).toEqual([]);
+  await expect(page.getByRole('heading', { name: 'Sign in to Wardnote+' })).toBeVisible();
+  await page.waitForLoadState('load');
+  await expect.poll(async () => (await localData(page)).keys).toEqual([]);
 });

@@ -26,7 +26,10 @@ export async function localData(page: Page): Promise<{ secureRows: number; keys:
       });
     const dexie = await open('wardnote');
     const keys = await open('wardnote-keys');
-    const result = { secureRows: await all<number>(dexie, 'secure', 'count'), keys: (await all<IDBValidKey[]>(keys, 'keyval', 'getAllKeys')).map(String) };
+    const result = {
+      secureRows: await all<number>(dexie, 'secure', 'count'),
+      keys: (await all<IDBValidKey[]>(keys, 'keyval', 'getAllKeys')).map(String),
+    };
     dexie.close();
     keys.close();
     return result;

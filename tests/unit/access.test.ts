@@ -27,9 +27,18 @@ const SUBJECTS: Record<string, AccessSubject> = {
   Author: subject({ roles: ['Author'], scribeAssist: true }),
   Secretary: subject({ roles: ['Secretary'], scribeAssist: true }),
   ...Object.fromEntries(
-    (['dictation.view', 'dictation.upload', 'jobtypes', 'jobtypes.create', 'jobtypes.edit', 'users', 'groups', 'departments'] as Permission[]).map(
-      (p) => [`perm:${p}`, subject({ permissions: [p], scribeAssist: true })],
-    ),
+    (
+      [
+        'dictation.view',
+        'dictation.upload',
+        'jobtypes',
+        'jobtypes.create',
+        'jobtypes.edit',
+        'users',
+        'groups',
+        'departments',
+      ] as Permission[]
+    ).map((p) => [`perm:${p}`, subject({ permissions: [p], scribeAssist: true })]),
   ),
 };
 const ALL = Object.keys(SUBJECTS);
@@ -132,7 +141,10 @@ describe('second factor and first login', () => {
   it('a first-login user must change the password before any guarded page', () => {
     const first = subject({ roles: ['TrustAdmin'], isFirstLogin: true });
     expect(decideRoute('/trusts', first, 'plus')).toEqual({ type: 'redirect', to: '/password/change' });
-    expect(decideRoute('/{-$tab}', subject({ roles: ['Secretary'], isFirstLogin: true }), 'plus')).toEqual({ type: 'redirect', to: '/password/change' });
+    expect(decideRoute('/{-$tab}', subject({ roles: ['Secretary'], isFirstLogin: true }), 'plus')).toEqual({
+      type: 'redirect',
+      to: '/password/change',
+    });
     expect(decideRoute('/password/change', first, 'plus').type).toBe('allow');
     expect(decideRoute('/login', first, 'plus')).toEqual({ type: 'redirect', to: '/password/change' });
   });
@@ -143,7 +155,10 @@ describe('variant rules', () => {
   it('plus-variant users are sent Home from the scribe routes', () => {
     expect(decideRoute('/encounter/{-$tab}', plusOnlyAuthor, 'plus')).toEqual({ type: 'redirect', to: '/AUTHOR_APPROVAL' });
     expect(decideRoute('/encounter/capture-encounter', plusOnlyAuthor, 'plus')).toEqual({ type: 'redirect', to: '/AUTHOR_APPROVAL' });
-    expect(decideRoute('/encounter/{-$tab}', subject({ roles: ['Secretary'] }), 'plus')).toEqual({ type: 'redirect', to: '/READY_FOR_TYPING' });
+    expect(decideRoute('/encounter/{-$tab}', subject({ roles: ['Secretary'] }), 'plus')).toEqual({
+      type: 'redirect',
+      to: '/READY_FOR_TYPING',
+    });
   });
 
   const scribeAllowed: RouteId[] = [
@@ -153,14 +168,17 @@ describe('variant rules', () => {
     '/knowledgebase',
     '/password/change',
   ];
-  it.each(Object.keys(ROUTES) as RouteId[])('on the scribe host, %s is a scribe page, a sign-in page, or goes to SessionList', (routeId) => {
-    const author = subject({ roles: ['Author'], scribeAssist: true, amplify: false });
-    const d = decideRoute(routeId, author, 'scribe');
-    if (scribeAllowed.includes(routeId)) expect(d.type).toBe('allow');
-    else if (['/login', '/password/forgot', '/authenticate'].includes(routeId)) expect(d).toEqual({ type: 'redirect', to: '/encounter' });
-    else if (['/password/reset/$token', '/maintenance'].includes(routeId)) expect(d.type).toBe('allow');
-    else expect(d).toEqual({ type: 'redirect', to: '/encounter' });
-  });
+  it.each(Object.keys(ROUTES) as RouteId[])(
+    'on the scribe host, %s is a scribe page, a sign-in page, or goes to SessionList',
+    (routeId) => {
+      const author = subject({ roles: ['Author'], scribeAssist: true, amplify: false });
+      const d = decideRoute(routeId, author, 'scribe');
+      if (scribeAllowed.includes(routeId)) expect(d.type).toBe('allow');
+      else if (['/login', '/password/forgot', '/authenticate'].includes(routeId)) expect(d).toEqual({ type: 'redirect', to: '/encounter' });
+      else if (['/password/reset/$token', '/maintenance'].includes(routeId)) expect(d.type).toBe('allow');
+      else expect(d).toEqual({ type: 'redirect', to: '/encounter' });
+    },
+  );
 });
 
 describe('landing page after sign-in (spec §4 step 3)', () => {
@@ -206,7 +224,12 @@ describe('navigation icons (spec §6)', () => {
   });
 
   it('on the scribe host the AI scribe icon shows for everyone, and only scribe pages are offered', () => {
-    expect(visibleNavItems(subject({ roles: ['Manager'], scribeAssist: true }), 'scribe').sort()).toEqual(['logout', 'profile', 'scribe', 'support']);
+    expect(visibleNavItems(subject({ roles: ['Manager'], scribeAssist: true }), 'scribe').sort()).toEqual([
+      'logout',
+      'profile',
+      'scribe',
+      'support',
+    ]);
   });
 });
 

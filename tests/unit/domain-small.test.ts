@@ -41,7 +41,11 @@ describe('contract messages are in plain words', () => {
   it('PIN and password rules use the catalogue texts', () => {
     expect(pinSetRequestSchema.safeParse({ pin: '12', pin_confirmation: '12' }).error!.issues[0]!.message).toBe(MESSAGES.pinFormat);
     expect(pinSetRequestSchema.safeParse({ pin: '1234', pin_confirmation: '1235' }).error!.issues[0]!.message).toBe(MESSAGES.pinMismatch);
-    const weak = passwordChangeRequestSchema.safeParse({ current_password: 'x', password: 'onlyletters', password_confirmation: 'onlyletters' });
+    const weak = passwordChangeRequestSchema.safeParse({
+      current_password: 'x',
+      password: 'onlyletters',
+      password_confirmation: 'onlyletters',
+    });
     expect(weak.error!.issues[0]!.message).toBe(MESSAGES.passwordRule);
   });
 });

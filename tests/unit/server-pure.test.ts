@@ -37,3 +37,12 @@ describe('secret hashing', () => {
     expect(await hashSecret('2468')).not.toBe(hash);
   });
 });
+
+describe('configuration', () => {
+  it('treats an empty variable as not set and names a bad one', async () => {
+    const { loadConfig } = await import('../../server/config');
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ PORT: '' }).port).toBe(8080);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

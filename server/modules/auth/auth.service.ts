@@ -80,11 +80,17 @@ export function createAuthService(db: Db, config: AuthConfig) {
     async setPin(session: SessionRow, ctx: UserContext, pin: string, currentPin: string | undefined, ip: string) {
       const user = ctx.user;
       if (user.pinHash) {
-        if (!currentPin) throw Errors.validation('Enter your current PIN to set a new one.', { current_pin: ['Enter your current PIN to set a new one.'] });
+        if (!currentPin)
+          throw Errors.validation('Enter your current PIN to set a new one.', {
+            current_pin: ['Enter your current PIN to set a new one.'],
+          });
         if (user.pinLockedUntil && user.pinLockedUntil.getTime() > Date.now()) throw Errors.pinLocked(minutesLeft(user.pinLockedUntil));
         if (!(await verifySecret(currentPin, user.pinHash))) throw Errors.pinIncorrect();
       }
-      await db.update(users).set({ pinHash: await hashSecret(pin), pinSetAt: new Date(), pinFailures: 0, pinLockedUntil: null }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ pinHash: await hashSecret(pin), pinSetAt: new Date(), pinFailures: 0, pinLockedUntil: null })
+        .where(eq(users.id, user.id));
       await markPinVerified(db, session.id, new Date());
       await audit(db, { trustId: user.trustId, userId: user.id, action: 'auth.pin_set', ip });
     },

@@ -29,7 +29,10 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 }
 
 export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   for (const r of rows) if (r.id !== exceptSessionId) await revokeSession(db, r.id);
 }
 

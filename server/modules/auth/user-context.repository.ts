@@ -1,15 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  groupPermissions,
-  groupUsers,
-  permissions,
-  roles,
-  sites,
-  userPermissions,
-  userRoles,
-  users,
-} from '../../db/schema';
+import { groupPermissions, groupUsers, permissions, roles, sites, userPermissions, userRoles, users } from '../../db/schema';
 import type { Permission, Role } from '../../../src/domain/roles';
 
 export type UserRow = typeof users.$inferSelect;

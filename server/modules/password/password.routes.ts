@@ -18,7 +18,10 @@ const limited = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService }> = async (app, { passwords }) => {
   app.post(
     API_PATHS.passwordChange,
-    { config: { beforePasswordChange: true, ...limited }, schema: { body: passwordChangeRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { beforePasswordChange: true, ...limited },
+      schema: { body: passwordChangeRequestSchema, response: { 200: messageResponseSchema } },
+    },
     async (req) => {
       await passwords.change(caller(req), req.body.current_password, req.body.password, req.ip);
       return { message: MESSAGES.passwordChanged };

@@ -30,7 +30,10 @@ export function createPasswordService(db: Db, mailer: Mailer, publicUrl: (origin
         throw Errors.validation(MESSAGES.passwordWrong, { current_password: [MESSAGES.passwordWrong] });
       }
       if (current === next) throw Errors.validation(MESSAGES.passwordSame, { password: [MESSAGES.passwordSame] });
-      await db.update(users).set({ passwordHash: await hashSecret(next), isFirstLogin: false }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashSecret(next), isFirstLogin: false })
+        .where(eq(users.id, user.id));
       await revokeAllSessions(db, user.id, auth.session.id);
       await audit(db, { trustId: user.trustId, userId: user.id, action: 'auth.password_changed', ip });
     },

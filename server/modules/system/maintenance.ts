@@ -12,5 +12,8 @@ export async function isMaintenanceOn(db: Db, fromEnv: boolean): Promise<boolean
 }
 
 export async function setMaintenance(db: Db, on: boolean): Promise<void> {
-  await db.insert(settings).values({ key: KEY, value: on }).onConflictDoUpdate({ target: settings.key, set: { value: on } });
+  await db
+    .insert(settings)
+    .values({ key: KEY, value: on })
+    .onConflictDoUpdate({ target: settings.key, set: { value: on } });
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, idParamSchema, interactionItemSchema, preferenceUpdateSchema, profilePreferencesSchema, userProfileSchema } from '../../../src/domain/contract';
+import {
+  API_PATHS,
+  idParamSchema,
+  interactionItemSchema,
+  preferenceUpdateSchema,
+  profilePreferencesSchema,
+  userProfileSchema,
+} from '../../../src/domain/contract';
 import { caller } from '../auth/request-auth';
 import type { UserService } from './user.service';
 
@@ -23,9 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
     async (req) => ({ data: await users.savePreferences(caller(req), req.params.id, req.body, req.ip) }),
   );
 
-  app.get(
-    API_PATHS.interaction,
-    { schema: { response: { 200: z.object({ data: z.array(interactionItemSchema) }) } } },
-    async (req) => ({ data: await users.interaction(caller(req).ctx.user.trustId) }),
-  );
+  app.get(API_PATHS.interaction, { schema: { response: { 200: z.object({ data: z.array(interactionItemSchema) }) } } }, async (req) => ({
+    data: await users.interaction(caller(req).ctx.user.trustId),
+  }));
 };

@@ -30,8 +30,17 @@ export function createUserService(db: Db, pinCfg: { pinWindowMs: number; pinMaxA
       const me = auth.ctx.user;
       if (userId !== me.id) throw Errors.notFound();
       const profile = { ...(me.preferences.profile ?? {}), ...update.profile };
-      await db.update(users).set({ preferences: { ...me.preferences, profile } }).where(eq(users.id, me.id));
-      await audit(db, { trustId: me.trustId, userId: me.id, action: 'user.preferences_changed', details: { keys: Object.keys(update.profile) } , ip });
+      await db
+        .update(users)
+        .set({ preferences: { ...me.preferences, profile } })
+        .where(eq(users.id, me.id));
+      await audit(db, {
+        trustId: me.trustId,
+        userId: me.id,
+        action: 'user.preferences_changed',
+        details: { keys: Object.keys(update.profile) },
+        ip,
+      });
       return { preferences: { profile } };
     },
   };

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, idParamSchema, paginatedSchema, userSummarySchema, usersListQuerySchema, type UserSummary } from '../../../src/domain/contract';
+import {
+  API_PATHS,
+  idParamSchema,
+  paginatedSchema,
+  userSummarySchema,
+  usersListQuerySchema,
+  type UserSummary,
+} from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
 import type { Db } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
@@ -42,7 +49,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           .where(eq(roles.name, q.filter_role));
         where.push(inArray(users.id, withRole));
       }
-      const [{ total }] = (await db.select({ total: count() }).from(users).where(and(...where))) as [{ total: number }];
+      const [{ total }] = (await db
+        .select({ total: count() })
+        .from(users)
+        .where(and(...where))) as [{ total: number }];
       const ids = await db
         .select({ id: users.id })
         .from(users)
@@ -50,9 +60,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
         .limit(q.paginate)
         .offset((q.page - 1) * q.paginate);
-      const contexts = await loadUserContexts(db, ids.map((r) => r.id));
+      const contexts = await loadUserContexts(
+        db,
+        ids.map((r) => r.id),
+      );
       const byId = new Map(contexts.map((c) => [c.user.id, c]));
-      const data = ids.map((r) => byId.get(r.id)).filter((c) => !!c).map(summary);
+      const data = ids
+        .map((r) => byId.get(r.id))
+        .filter((c) => !!c)
+        .map(summary);
       return { users: { data, ...pageUrls(req, q.page, q.paginate, Number(total)) } };
     },
   );

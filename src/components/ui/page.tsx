@@ -29,7 +29,10 @@ export function ComingSoon({ title }: { title: string }) {
 export function CardPage({ title, children, subtitle }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <main className="flex min-h-dvh items-center justify-center p-4">
-      <section className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800" aria-labelledby="page-title">
+      <section
+        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800"
+        aria-labelledby="page-title"
+      >
         <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
           {title}
         </h1>

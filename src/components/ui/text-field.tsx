@@ -16,7 +16,11 @@ export function TextField({ label, description, inputMode, placeholder, ...props
         placeholder={placeholder}
         className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 data-[invalid]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       />
-      {description && <Text slot="description" className="text-xs text-slate-600 dark:text-slate-400">{description}</Text>}
+      {description && (
+        <Text slot="description" className="text-xs text-slate-600 dark:text-slate-400">
+          {description}
+        </Text>
+      )}
       <FieldError className="text-sm text-red-700 dark:text-red-400" />
     </AriaTextField>
   );

@@ -11,7 +11,10 @@ export const profilePreferencesSchema = z
     footpedal_mode: z.enum(['basic', 'advanced']).optional(),
     columns: z.array(z.string().min(1).max(64)).max(40).optional(),
     signatories: z.array(z.number().int().positive()).max(20).optional(),
-    scribe_assist: z.object({ number_of_speakers: z.number().int().min(1).max(8) }).strict().optional(),
+    scribe_assist: z
+      .object({ number_of_speakers: z.number().int().min(1).max(8) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ProfilePreferences = z.infer<typeof profilePreferencesSchema>;

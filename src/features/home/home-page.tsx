@@ -1,25 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { statusLabel, type HomeTab } from '../../domain/statuses';
+import { HOME_TABS, statusLabel, type HomeTab } from '../../domain/statuses';
 import { Page } from '../../components/ui/page';
 
-/** The status tabs of the Home page; the dictation lists behind them arrive with the worklist feature. */
-export const HOME_TAB_ORDER: readonly HomeTab[] = [
-  'AUTHOR_APPROVAL',
-  'DRAFT',
-  'READY_FOR_TYPING',
-  'BEING_TYPED',
-  'OUTSOURCED',
-  'OUTSOURCED_REVIEW',
-  'QA_REVIEW',
-  'MANUAL_DISTRIBUTION',
-  'SENT',
-];
-
+/** The Home page: a tab per status; the dictation lists behind them arrive with the worklist feature. */
 export function HomePage({ tab }: { tab: HomeTab }) {
   return (
     <Page title="Dictations">
       <nav aria-label="Dictation status" className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 pb-px dark:border-slate-800">
-        {HOME_TAB_ORDER.map((t) => (
+        {HOME_TABS.map((t) => (
           <Link
             key={t}
             to="/{-$tab}"

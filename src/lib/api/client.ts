@@ -59,14 +59,21 @@ async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
 }
 
 /** The one way the app talks to /api: bearer token, zod-checked answers, spec §8 error handling. */
-export async function apiCall<S extends z.ZodTypeAny>(method: 'get' | 'post' | 'put' | 'delete', path: string, opts: CallOptions<S>): Promise<z.infer<S>> {
+export async function apiCall<S extends z.ZodTypeAny>(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  opts: CallOptions<S>,
+): Promise<z.infer<S>> {
   const call = opts.call ?? 'other';
   try {
     const body = await http(path, { method, json: opts.json, searchParams: opts.searchParams, headers: opts.headers }).json();
     return opts.schema.parse(body) as z.infer<S>;
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    const apiError = err instanceof Error && err.name === 'ZodError' ? new ApiError(200, MESSAGES.errorFetching, 'bad_response', { kind: 'message' }) : await toApiError(err, call);
+    const apiError =
+      err instanceof Error && err.name === 'ZodError'
+        ? new ApiError(200, MESSAGES.errorFetching, 'bad_response', { kind: 'message' })
+        : await toApiError(err, call);
     if (!opts.quiet && apiError.action.kind !== 'message') onErrorEffect(apiError.action, apiError);
     throw apiError;
   }

@@ -69,7 +69,8 @@ class Session {
       this.set({ profile: data, offline: false });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        this.set({ token: null, profile: null, offline: false });
+        // Guards wait on this: nothing renders for the old user while their data is being wiped.
+        await this.endLocally();
         return;
       }
       const cached = userProfileSchema.safeParse(await getSecure<UserProfile>(PROFILE_KEY));
@@ -94,11 +95,16 @@ class Session {
     await this.endLocally();
   }
 
-  /** After a 401 or at logout: nothing of this user stays on the device. */
-  async endLocally(): Promise<void> {
-    await wipeLocalData();
-    this.set({ token: null, profile: null, offline: false });
-    window.location.assign('/login');
+  private ending: Promise<void> | null = null;
+
+  /** After a 401 or at logout: nothing of this user stays on the device. Runs once however often it is asked. */
+  endLocally(): Promise<void> {
+    this.ending ??= (async () => {
+      await wipeLocalData();
+      this.set({ token: null, profile: null, offline: false });
+      window.location.assign('/login');
+    })();
+    return this.ending;
   }
 }
 

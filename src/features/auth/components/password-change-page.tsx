@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Form } from 'react-aria-components';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
 import { entryPoint } from '../../../domain/access';
 import { MESSAGES } from '../../../domain/messages';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardPage } from '../../../components/ui/page';
 import { TextField } from '../../../components/ui/text-field';
@@ -14,6 +12,7 @@ import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/use-session';
 import { variant } from '../../../app/variant';
 import { useSubmit } from '../use-submit';
+import { AuthForm } from './auth-form';
 
 export function PasswordChangePage() {
   const navigate = useNavigate();
@@ -21,7 +20,8 @@ export function PasswordChangePage() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { busy, error, fields, run } = useSubmit();
+  const submit = useSubmit();
+  const { busy } = submit;
   const firstLogin = profile?.is_first_login ?? false;
 
   return (
@@ -29,25 +29,28 @@ export function PasswordChangePage() {
       title={firstLogin ? 'Choose your own password' : 'Change password'}
       subtitle={firstLogin ? 'Before you start, replace the password you were given.' : undefined}
     >
-      <Form
-        className="flex flex-col gap-4"
-        validationErrors={fields}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await apiCall('post', API_PATHS.passwordChange, {
-              schema: messageResponseSchema,
-              json: { current_password: current, password, password_confirmation: confirm },
-            });
-            toast.success(MESSAGES.passwordChanged);
-            await session.refresh();
-            const subject = session.subject;
-            if (subject) await navigate({ href: entryPoint(subject, variant), replace: true });
+      <AuthForm
+        submit={submit}
+        onSubmit={async () => {
+          await apiCall('post', API_PATHS.passwordChange, {
+            schema: messageResponseSchema,
+            json: { current_password: current, password, password_confirmation: confirm },
           });
+          toast.success(MESSAGES.passwordChanged);
+          await session.refresh();
+          const subject = session.subject;
+          if (subject) await navigate({ href: entryPoint(subject, variant), replace: true });
         }}
       >
-        {error && <Alert>{error}</Alert>}
-        <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" isRequired value={current} onChange={setCurrent} />
+        <TextField
+          label="Current password"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          isRequired
+          value={current}
+          onChange={setCurrent}
+        />
         <TextField
           label="New password"
           name="password"
@@ -58,7 +61,15 @@ export function PasswordChangePage() {
           value={password}
           onChange={setPassword}
         />
-        <TextField label="Repeat the new password" name="password_confirmation" type="password" autoComplete="new-password" isRequired value={confirm} onChange={setConfirm} />
+        <TextField
+          label="Repeat the new password"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          isRequired
+          value={confirm}
+          onChange={setConfirm}
+        />
         <Button type="submit" isDisabled={busy}>
           Change password
         </Button>
@@ -67,7 +78,7 @@ export function PasswordChangePage() {
             Sign out
           </button>
         )}
-      </Form>
+      </AuthForm>
     </CardPage>
   );
 }

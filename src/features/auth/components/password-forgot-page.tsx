@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Form } from 'react-aria-components';
 import { Link } from '@tanstack/react-router';
 import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
 import { Alert } from '../../../components/ui/alert';
@@ -8,35 +7,42 @@ import { CardPage } from '../../../components/ui/page';
 import { TextField } from '../../../components/ui/text-field';
 import { apiCall } from '../../../lib/api/client';
 import { useSubmit } from '../use-submit';
+import { AuthForm } from './auth-form';
 
 export function PasswordForgotPage() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const { busy, error, fields, run } = useSubmit();
+  const submit = useSubmit();
+  const { busy } = submit;
 
   return (
     <CardPage title="Reset your password" subtitle="We will e-mail you a link to choose a new password.">
-      <Form
-        className="flex flex-col gap-4"
-        validationErrors={fields}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            const res = await apiCall('post', API_PATHS.passwordForgot, { schema: messageResponseSchema, json: { email } });
-            setSent(res.message);
-          });
+      <AuthForm
+        submit={submit}
+        onSubmit={async () => {
+          const res = await apiCall('post', API_PATHS.passwordForgot, { schema: messageResponseSchema, json: { email } });
+          setSent(res.message);
         }}
       >
-        {error && <Alert>{error}</Alert>}
         {sent && <Alert tone="success">{sent}</Alert>}
-        <TextField label="E-mail" name="email" type="email" inputMode="email" autoComplete="username" isRequired value={email} onChange={setEmail} autoFocus />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          isRequired
+          value={email}
+          onChange={setEmail}
+          autoFocus
+        />
         <Button type="submit" isDisabled={busy}>
           Send reset link
         </Button>
         <Link to="/login" className="text-center text-sm text-brand-700 underline dark:text-sky-300">
           Back to sign in
         </Link>
-      </Form>
+      </AuthForm>
     </CardPage>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Form } from 'react-aria-components';
 import { Link } from '@tanstack/react-router';
 import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
@@ -9,12 +8,14 @@ import { CardPage } from '../../../components/ui/page';
 import { TextField } from '../../../components/ui/text-field';
 import { apiCall } from '../../../lib/api/client';
 import { useSubmit } from '../use-submit';
+import { AuthForm } from './auth-form';
 
 export function PasswordResetPage({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState(false);
-  const { busy, error, fields, run } = useSubmit();
+  const submit = useSubmit();
+  const { busy } = submit;
 
   if (done) {
     return (
@@ -28,24 +29,40 @@ export function PasswordResetPage({ token }: { token: string }) {
   }
   return (
     <CardPage title="Choose a new password">
-      <Form
-        className="flex flex-col gap-4"
-        validationErrors={fields}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await apiCall('post', API_PATHS.passwordReset, { schema: messageResponseSchema, json: { token, password, password_confirmation: confirm } });
-            setDone(true);
+      <AuthForm
+        submit={submit}
+        onSubmit={async () => {
+          await apiCall('post', API_PATHS.passwordReset, {
+            schema: messageResponseSchema,
+            json: { token, password, password_confirmation: confirm },
           });
+          setDone(true);
         }}
       >
-        {error && <Alert>{error}</Alert>}
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" description={MESSAGES.passwordRule} isRequired value={password} onChange={setPassword} autoFocus />
-        <TextField label="Repeat the new password" name="password_confirmation" type="password" autoComplete="new-password" isRequired value={confirm} onChange={setConfirm} />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          description={MESSAGES.passwordRule}
+          isRequired
+          value={password}
+          onChange={setPassword}
+          autoFocus
+        />
+        <TextField
+          label="Repeat the new password"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          isRequired
+          value={confirm}
+          onChange={setConfirm}
+        />
         <Button type="submit" isDisabled={busy}>
           Save new password
         </Button>
-      </Form>
+      </AuthForm>
     </CardPage>
   );
 }

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Form } from 'react-aria-components';
 import { useNavigate } from '@tanstack/react-router';
 import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
 import { entryPoint } from '../../../domain/access';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardPage } from '../../../components/ui/page';
 import { TextField } from '../../../components/ui/text-field';
@@ -13,6 +11,7 @@ import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/use-session';
 import { variant } from '../../../app/variant';
 import { useSubmit } from '../use-submit';
+import { AuthForm } from './auth-form';
 
 /** The second factor: enter the PIN, or set one (first time, or after it expired). */
 export function PinPage({ renew }: { renew: boolean }) {
@@ -22,7 +21,8 @@ export function PinPage({ renew }: { renew: boolean }) {
   const [pin, setPin] = useState('');
   const [confirm, setConfirm] = useState('');
   const [current, setCurrent] = useState('');
-  const { busy, error, fields, run } = useSubmit();
+  const submit = useSubmit();
+  const { busy } = submit;
   const needsCurrent = mode === 'set' && !!profile?.pin.is_set;
 
   async function finish() {
@@ -34,35 +34,43 @@ export function PinPage({ renew }: { renew: boolean }) {
   return (
     <CardPage
       title={mode === 'enter' ? 'Enter your PIN' : 'Set a new PIN'}
-      subtitle={mode === 'enter' ? 'Your site asks for a PIN as a second step.' : 'Choose 4 to 8 digits you will remember. Do not use your date of birth.'}
+      subtitle={
+        mode === 'enter'
+          ? 'Your site asks for a PIN as a second step.'
+          : 'Choose 4 to 8 digits you will remember. Do not use your date of birth.'
+      }
     >
-      <Form
-        className="flex flex-col gap-4"
-        validationErrors={fields}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            try {
-              if (mode === 'enter') {
-                await apiCall('post', API_PATHS.pinVerify, { schema: messageResponseSchema, json: { pin }, call: 'pin' });
-              } else {
-                const json = { pin, pin_confirmation: confirm, ...(needsCurrent ? { current_pin: current } : {}) };
-                await apiCall('post', API_PATHS.pinSet, { schema: messageResponseSchema, json, call: 'pin' });
-              }
-            } catch (err) {
-              if (err instanceof ApiError && err.action.kind === 'pinExpired') {
-                setMode('set');
-                setPin('');
-              }
-              throw err;
+      <AuthForm
+        submit={submit}
+        onSubmit={async () => {
+          try {
+            if (mode === 'enter') {
+              await apiCall('post', API_PATHS.pinVerify, { schema: messageResponseSchema, json: { pin }, call: 'pin' });
+            } else {
+              const json = { pin, pin_confirmation: confirm, ...(needsCurrent ? { current_pin: current } : {}) };
+              await apiCall('post', API_PATHS.pinSet, { schema: messageResponseSchema, json, call: 'pin' });
             }
-            await finish();
-          });
+          } catch (err) {
+            if (err instanceof ApiError && err.action.kind === 'pinExpired') {
+              setMode('set');
+              setPin('');
+            }
+            throw err;
+          }
+          await finish();
         }}
       >
-        {error && <Alert>{error}</Alert>}
         {needsCurrent && (
-          <TextField label="Current PIN" name="current_pin" type="password" inputMode="numeric" autoComplete="off" isRequired value={current} onChange={setCurrent} />
+          <TextField
+            label="Current PIN"
+            name="current_pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            isRequired
+            value={current}
+            onChange={setCurrent}
+          />
         )}
         <TextField
           label={mode === 'enter' ? 'PIN' : 'New PIN'}
@@ -76,14 +84,27 @@ export function PinPage({ renew }: { renew: boolean }) {
           autoFocus
         />
         {mode === 'set' && (
-          <TextField label="Repeat the new PIN" name="pin_confirmation" type="password" inputMode="numeric" autoComplete="off" isRequired value={confirm} onChange={setConfirm} />
+          <TextField
+            label="Repeat the new PIN"
+            name="pin_confirmation"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            isRequired
+            value={confirm}
+            onChange={setConfirm}
+          />
         )}
         <Button type="submit" isDisabled={busy}>
           {mode === 'enter' ? 'Continue' : 'Save PIN'}
         </Button>
         <div className="flex justify-between text-sm">
           {profile?.pin.is_set && (
-            <button type="button" className="text-brand-700 underline dark:text-sky-300" onClick={() => setMode(mode === 'enter' ? 'set' : 'enter')}>
+            <button
+              type="button"
+              className="text-brand-700 underline dark:text-sky-300"
+              onClick={() => setMode(mode === 'enter' ? 'set' : 'enter')}
+            >
               {mode === 'enter' ? 'Change PIN' : 'Enter my PIN instead'}
             </button>
           )}
@@ -91,7 +112,7 @@ export function PinPage({ renew }: { renew: boolean }) {
             Sign out
           </button>
         </div>
-      </Form>
+      </AuthForm>
     </CardPage>
   );
 }

@@ -1,4 +1,17 @@
-import { AudioLines, BookOpen, Building2, FilePen, House, LifeBuoy, LogOut, Mic, Settings, TextQuote, Upload, type LucideIcon } from 'lucide-react';
+import {
+  AudioLines,
+  BookOpen,
+  Building2,
+  FilePen,
+  House,
+  LifeBuoy,
+  LogOut,
+  Mic,
+  Settings,
+  TextQuote,
+  Upload,
+  type LucideIcon,
+} from 'lucide-react';
 import type { NavItem } from '../../../domain/access';
 
 export const NAV_ICONS: Record<Exclude<NavItem, 'profile'>, LucideIcon> = {

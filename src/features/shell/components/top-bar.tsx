@@ -15,7 +15,8 @@ interface Props {
   onLogout: () => void;
 }
 
-const ITEM = 'flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const ITEM =
+  'flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
 export function TopBar({ profile, subject, items, searchRef, onLogout }: Props) {
   return (
@@ -44,7 +45,10 @@ export function TopBar({ profile, subject, items, searchRef, onLogout }: Props) 
           const href = navHref(item, subject, profile);
           const content =
             item === 'profile' ? (
-              <span aria-hidden className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white dark:bg-emerald-600">
+              <span
+                aria-hidden
+                className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white dark:bg-emerald-600"
+              >
                 {initials(profile.full_name)}
               </span>
             ) : (

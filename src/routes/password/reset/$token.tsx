@@ -12,7 +12,11 @@ export const Route = createFileRoute('/password/reset/$token')({
   loaderDeps: ({ search }) => ({ queryToken: search.token }),
   loader: async ({ params, deps }) => {
     const token = deps.queryToken ?? params.token;
-    const ok = await apiCall('get', API_PATHS.validateToken, { schema: z.object({ success: z.literal(true) }), searchParams: { token }, quiet: true })
+    const ok = await apiCall('get', API_PATHS.validateToken, {
+      schema: z.object({ success: z.literal(true) }),
+      searchParams: { token },
+      quiet: true,
+    })
       .then(() => true)
       .catch(() => false);
     if (!ok) throw notFound();
