@@ -18,6 +18,22 @@ import { passwordRoutes } from './modules/password/password.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { isMaintenanceOn } from './modules/system/maintenance';
 import { registerSpa } from './modules/system/spa';
+import path from 'node:path';
+import { createAudioTools, resolveFfmpeg } from './adapters/audio';
+import { createFileStorage } from './adapters/storage';
+import { createJobQueue, type JobQueue } from './lib/jobs';
+import { createUrlSigner, loadSigningKey } from './lib/signed-url';
+import { createUploads, registerUploadRoutes, type Uploads } from './modules/uploads/tus';
+import { createDictationService } from './modules/dictations/dictations.service';
+import { dictationRoutes } from './modules/dictations/dictations.routes';
+import { registerAudioJobs } from './modules/dictations/audio.jobs';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background parts the process owner starts and stops (main.ts, tests). */
+    wardnote: { jobs: JobQueue; uploads: Uploads };
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -116,6 +132,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwords: createPasswordService(db, mailer, (origin) => config.publicUrl ?? origin),
   });
   await app.register(usersRoutes, { db });
+
+  const storage = createFileStorage(path.join(config.dataDir, 'files'));
+  const audio = createAudioTools(resolveFfmpeg(config.ffmpegPath), config.audioDecoderCmd);
+  const jobs = createJobQueue(db, app.log);
+  registerAudioJobs(jobs, { db, audio, storage });
+  const uploads = createUploads({
+    db,
+    directory: path.join(config.dataDir, 'uploads'),
+    maxSizeBytes: config.maxUploadBytes,
+    pinWindowMs: config.pinVerificationMs,
+  });
+  registerUploadRoutes(app, uploads);
+  const signer = createUrlSigner(await loadSigningKey(db));
+  await app.register(dictationRoutes, {
+    dictations: createDictationService({ db, uploads, storage, audio, jobs, signer }),
+    db,
+    signer,
+    pinWindowMs: config.pinVerificationMs,
+  });
+  app.decorate('wardnote', { jobs, uploads });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
   app.get('/api/health', { config: { auth: 'none' } }, async () => ({ status: 'ok' }));
 
   const sendIndex = deps.serveClient === false ? false : await registerSpa(app, config);

@@ -25,6 +25,10 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['1', '0']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist'),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(1024),
+  FFMPEG_PATH: z.string().optional(),
+  AUDIO_DECODER_CMD: z.string().optional(),
+  RUN_JOBS: z.enum(['1', '0']).default('1'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -57,5 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    ffmpegPath: e.FFMPEG_PATH,
+    audioDecoderCmd: e.AUDIO_DECODER_CMD,
+    runJobs: e.RUN_JOBS === '1',
   };
 }

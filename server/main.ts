@@ -28,6 +28,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (config.runJobs) app.wardnote.jobs.start();
+const sweep = setInterval(() => void app.wardnote.uploads.sweep().catch((err: unknown) => app.log.warn({ err }, 'upload sweep')), 3600_000);
+sweep.unref();
+void app.wardnote.uploads.sweep().catch(() => {});
 app.log.info(
   `Wardnote on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
 );

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -51,6 +64,11 @@ export const jobTypes = pgTable('job_types', {
     .default(sql`'[]'::jsonb`),
   copy: jsonb('copy')
     .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** Extra fields the author fills in for this kind of letter: [{ id, label, required }]. */
+  customFields: jsonb('custom_fields')
+    .$type<{ id: string; label: string; required?: boolean }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
@@ -243,3 +261,98 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+export const dictations = pgTable(
+  'dictations',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** The author the dictation belongs to. */
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** Who recorded or uploaded it (a Secretary may upload for an author). */
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    /** The device's id for the recording: finalising twice gives one dictation. */
+    clientId: text('client_id').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status').notNull(),
+    urgent: text('urgent').notNull().default('STANDARD'),
+    isConfidential: boolean('is_confidential').notNull().default(false),
+    isMobile: boolean('is_mobile').notNull().default(false),
+    isResend: boolean('is_resend').notNull().default(false),
+    sr: text('sr'),
+    departmentId: integer('department_id').references(() => departments.id),
+    jobTypeId: integer('job_type_id').references(() => jobTypes.id),
+    assignedTo: integer('assigned_to').references(() => users.id),
+    patient: jsonb('patient')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    customFields: jsonb('custom_fields')
+      .$type<{ id: string; value: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dictations_client').on(t.createdBy, t.clientId),
+    uniqueIndex('dictations_reference').on(t.trustId, t.reference),
+    index('dictations_trust_status').on(t.trustId, t.status),
+  ],
+);
+
+export const dictationAudio = pgTable('dictation_audio', {
+  dictationId: integer('dictation_id')
+    .primaryKey()
+    .references(() => dictations.id, { onDelete: 'cascade' }),
+  originalFilename: text('original_filename').notNull(),
+  mimeType: text('mime_type'),
+  /** Bytes received from the device: the client deletes its copy only when this matches. */
+  filesize: bigint('filesize', { mode: 'number' }).notNull(),
+  /** Where the received file is kept (storage key). */
+  originalKey: text('original_key').notNull(),
+  /** The browser-playable copy, once transcoded. */
+  playableKey: text('playable_key'),
+  state: text('state').notNull(),
+  message: text('message'),
+  durationMs: integer('duration_ms'),
+  peaks: jsonb('peaks').$type<number[]>(),
+  createdAt: createdAt(),
+});
+
+export const dictationLogs = pgTable('dictation_logs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  dictationId: integer('dictation_id')
+    .notNull()
+    .references(() => dictations.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id),
+  type: text('type').notNull(),
+  description: text('description').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The durable job queue (DESIGN §1 "jobs"): claimed with FOR UPDATE SKIP LOCKED by any process. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_ready').on(t.state, t.runAt)],
+);

@@ -55,6 +55,10 @@ export const RULES = {
   jobTypesEdit: { permissions: ['jobtypes.edit'] },
   departments: { permissions: ['departments', 'jobtypes'] },
   superAdmin: { roles: ['SuperAdmin'] },
+  /** Creating a dictation: an Author recording, or whoever may open the upload page. */
+  createDictation: { roles: ['Author', 'Manager', 'Secretary'], permissions: ['dictation.upload'] },
+  /** Reading one dictation and its audio (the /dictation/:id row, and the dictation.view permission). */
+  viewDictation: { roles: ['SuperAdmin', 'Manager', 'Author', 'Secretary'], permissions: ['dictation.view'] },
   /** Reading the users of a site: admins, and Secretary/Manager for the authors list (spec §6). */
   usersRead: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager', 'Secretary'] },
   search: { roles: ['SuperAdmin', 'Manager', 'Author', 'Secretary'] },

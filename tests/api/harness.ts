@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -11,6 +14,9 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   dbKind: string;
+  /** http://127.0.0.1:<port> when started with `listen` (tus needs a real socket). */
+  base: string;
+  dataDir: string;
   close(): Promise<void>;
   /** Signs in a demo account and returns its bearer token. */
   login(email: string, password?: string): Promise<string>;
@@ -45,13 +51,20 @@ async function freshDatabase() {
   };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { listen?: boolean } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   await seedReferenceData(database.db);
   await seedDemoData(database.db);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/api-test', ...env });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wardnote-api-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ config, db: database.db, serveClient: false });
   await app.ready();
+  let base = '';
+  if (opts.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  }
 
   const call: TestApp['call'] = (method, url, opts = {}) =>
     app.inject({
@@ -65,6 +78,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     db: database.db,
     dbKind: database.kind,
+    base,
+    dataDir,
     call,
     async login(email, password = DEMO_PASSWORD) {
       const res = await call('POST', '/api/login', { body: { email, password } });
@@ -75,6 +90,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await app.close();
       await database.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -57,11 +57,36 @@ export function subjectFor(ctx: UserContext, session: SessionRow, pinWindowMs: n
   };
 }
 
-function bearer(req: FastifyRequest): string | null {
-  const h = req.headers.authorization;
-  if (!h) return null;
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
+function bearerToken(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
   return m ? m[1]! : null;
+}
+
+/**
+ * The one authentication path (API routes and the tus upload endpoint): a live session for the bearer
+ * token and, in `required` mode, a PIN verified in time where the site asks for one.
+ */
+export async function authenticate(
+  db: Db,
+  authorization: string | null | undefined,
+  mode: Exclude<AuthMode, 'none'>,
+  pinWindowMs: number,
+  beforePasswordChange = false,
+): Promise<RequestAuth> {
+  const token = bearerToken(authorization);
+  const session = token ? await findLiveSession(db, token) : undefined;
+  if (!session) throw Errors.unauthenticated();
+  const ctx = await loadUserContext(db, session.userId);
+  if (!ctx) throw Errors.unauthenticated();
+  const auth = { session, ctx, subject: subjectFor(ctx, session, pinWindowMs) };
+  if (mode === 'required') {
+    const gate = pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), pinWindowMs);
+    if (gate === 'required') throw ctx.user.pinHash ? Errors.pinRequired() : Errors.pinNotSet();
+    if (gate === 'lapsed') throw Errors.pinVerificationExpired();
+    if (ctx.user.isFirstLogin && !beforePasswordChange) throw Errors.forbidden();
+  }
+  return auth;
 }
 
 export default fp(
@@ -72,18 +97,7 @@ export default fp(
       const isApi = req.routeOptions.url?.startsWith('/api/') ?? false;
       const mode: AuthMode = config.auth ?? (isApi ? 'required' : 'none');
       if (mode === 'none') return;
-      const token = bearer(req);
-      const session = token ? await findLiveSession(opts.db, token) : undefined;
-      if (!session) throw Errors.unauthenticated();
-      const ctx = await loadUserContext(opts.db, session.userId);
-      if (!ctx) throw Errors.unauthenticated();
-      req.auth = { session, ctx, subject: subjectFor(ctx, session, opts.pinWindowMs) };
-      if (mode === 'required') {
-        const gate = pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), opts.pinWindowMs);
-        if (gate === 'required') throw ctx.user.pinHash ? Errors.pinRequired() : Errors.pinNotSet();
-        if (gate === 'lapsed') throw Errors.pinVerificationExpired();
-        if (ctx.user.isFirstLogin && !config.beforePasswordChange) throw Errors.forbidden();
-      }
+      req.auth = await authenticate(opts.db, req.headers.authorization, mode, opts.pinWindowMs, config.beforePasswordChange);
       if (config.rule && !satisfies(req.auth.subject, config.rule)) throw Errors.forbidden();
     });
   },

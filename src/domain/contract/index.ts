@@ -7,6 +7,7 @@ import './zod-messages';
 export * from './auth';
 export * from './user';
 export * from './users';
+export * from './dictations';
 
 export const API_PATHS = {
   login: '/api/login',
@@ -21,5 +22,8 @@ export const API_PATHS = {
   passwordReset: '/api/password/reset',
   validateToken: '/api/validateToken',
   users: '/api/users',
+  dictation: '/api/dictation',
+  dictationById: (id: number) => `/api/dictation/${id}`,
+  uploads: '/api/uploads',
   health: '/api/health',
 } as const;

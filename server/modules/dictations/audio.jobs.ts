@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
+import type { Db } from '../../db/client';
+import { dictationAudio } from '../../db/schema';
+import type { AudioTools } from '../../adapters/audio';
+import type { FileStorage } from '../../adapters/storage';
+import type { JobQueue } from '../../lib/jobs';
+
+/**
+ * Background audio work, durable across restarts: transcode to the playable format and measure
+ * duration and peaks; for recorder formats ffmpeg cannot read, the external decoder first.
+ */
+export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTools; storage: FileStorage }) {
+  const { db, audio, storage } = deps;
+
+  async function finishFrom(dictationId: number, source: string) {
+    const playableKey = `playable/${dictationId}.m4a`;
+    const target = await storage.ensureDirFor(playableKey);
+    await audio.transcode(source, target);
+    const { durationMs, peaks } = await audio.peaks(target);
+    await db
+      .update(dictationAudio)
+      .set({ playableKey, durationMs, peaks, state: 'ready', message: null })
+      .where(eq(dictationAudio.dictationId, dictationId));
+  }
+
+  async function row(dictationId: number) {
+    const [a] = await db.select().from(dictationAudio).where(eq(dictationAudio.dictationId, dictationId));
+    if (!a) throw new Error(`no audio for dictation ${dictationId}`);
+    return a;
+  }
+
+  jobs.register('audio.transcode', async (payload) => {
+    const dictationId = Number(payload.dictationId);
+    const a = await row(dictationId);
+    try {
+      await finishFrom(dictationId, storage.pathOf(a.originalKey));
+    } catch (err) {
+      await db
+        .update(dictationAudio)
+        .set({ state: 'failed', message: 'The audio could not be converted for playback. The original file is kept; contact support.' })
+        .where(eq(dictationAudio.dictationId, dictationId));
+      throw err;
+    }
+  });
+
+  jobs.register('audio.decode', async (payload) => {
+    const dictationId = Number(payload.dictationId);
+    const a = await row(dictationId);
+    const wav = await storage.ensureDirFor(`work/${dictationId}.wav`);
+    try {
+      await audio.externalDecode(storage.pathOf(a.originalKey), wav);
+      await finishFrom(dictationId, wav);
+    } catch (err) {
+      await db
+        .update(dictationAudio)
+        .set({ state: 'needs_conversion', message: 'The external decoder could not convert this recording. The original file is kept.' })
+        .where(eq(dictationAudio.dictationId, dictationId));
+      throw err;
+    } finally {
+      await rm(wav, { force: true });
+    }
+  });
+}

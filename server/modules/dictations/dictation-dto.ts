@@ -1,0 +1,42 @@
+import type { Dictation } from '../../../src/domain/contract';
+import type { UrlSigner } from '../../lib/signed-url';
+import type { DictationRecord } from './dictations.repository';
+
+/** The dictation as spec §3 names its fields, with a signed audio link for the viewer. */
+export function toDictationDto(r: DictationRecord, viewerId: number, signer: UrlSigner): Dictation {
+  const d = r.dictation;
+  const a = r.audio;
+  const seconds = Math.round((a.durationMs ?? 0) / 1000);
+  const labels = new Map((r.jobType?.customFields ?? []).map((f) => [f.id, f.label]));
+  return {
+    id: d.id,
+    client_id: d.clientId,
+    reference: d.reference,
+    status: d.status as Dictation['status'],
+    urgent: d.urgent as Dictation['urgent'],
+    is_confidential: d.isConfidential,
+    is_mobile: d.isMobile,
+    is_resend: d.isResend,
+    sr: (d.sr as Dictation['sr']) ?? null,
+    user: { id: r.author.id, full_name: `${r.author.firstName} ${r.author.lastName}`.trim() },
+    department: r.department,
+    jobtype: r.jobType ? { id: r.jobType.id, name: r.jobType.name } : null,
+    assigned_to: d.assignedTo ? { user_id: d.assignedTo } : null,
+    patient: d.patient,
+    custom_fields: d.customFields.map((f) => ({ label: labels.get(f.id) ?? f.id, pivot: { value: f.value } })),
+    audio: {
+      original_filename: a.originalFilename,
+      minutes: Math.floor(seconds / 60),
+      seconds: seconds % 60,
+      filesize: a.filesize,
+      filename: a.originalKey.split('/').pop()!,
+      mime_type: a.mimeType,
+      state: a.state as Dictation['audio']['state'],
+      message: a.message,
+      duration_ms: a.durationMs,
+      peaks: a.peaks,
+      url: a.playableKey ? signer.sign(`/api/dictation/${d.id}/audio`, viewerId) : null,
+    },
+    created_at: d.createdAt.toISOString(),
+  };
+}

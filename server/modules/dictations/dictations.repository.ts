@@ -1,0 +1,51 @@
+import { and, eq, like, count } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { departments, dictationAudio, dictations, jobTypes, trusts, users } from '../../db/schema';
+
+export type DictationRow = typeof dictations.$inferSelect;
+export type AudioRow = typeof dictationAudio.$inferSelect;
+
+export interface DictationRecord {
+  dictation: DictationRow;
+  audio: AudioRow;
+  author: { id: number; firstName: string; lastName: string };
+  department: { id: number; name: string; code: string } | null;
+  jobType: { id: number; name: string; customFields: { id: string; label: string }[] } | null;
+}
+
+export async function findDictation(db: Db, where: ReturnType<typeof eq>): Promise<DictationRecord | undefined> {
+  const [row] = await db
+    .select({
+      dictation: dictations,
+      audio: dictationAudio,
+      author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      department: { id: departments.id, name: departments.name, code: departments.code },
+      jobType: { id: jobTypes.id, name: jobTypes.name, customFields: jobTypes.customFields },
+    })
+    .from(dictations)
+    .innerJoin(dictationAudio, eq(dictationAudio.dictationId, dictations.id))
+    .innerJoin(users, eq(users.id, dictations.authorId))
+    .leftJoin(departments, eq(departments.id, dictations.departmentId))
+    .leftJoin(jobTypes, eq(jobTypes.id, dictations.jobTypeId))
+    .where(where)
+    .limit(1);
+  if (!row) return undefined;
+  return { ...row, department: row.department?.id ? row.department : null, jobType: row.jobType?.id ? row.jobType : null };
+}
+
+export const byId = (id: number) => eq(dictations.id, id);
+export const byClient = (createdBy: number, clientId: string) =>
+  and(eq(dictations.createdBy, createdBy), eq(dictations.clientId, clientId))!;
+
+export async function countWithPrefix(db: Db, trustId: number, prefix: string): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(dictations)
+    .where(and(eq(dictations.trustId, trustId), like(dictations.reference, `${prefix}%`)));
+  return Number(r?.n ?? 0);
+}
+
+export async function trustTimeZone(db: Db, trustId: number): Promise<string> {
+  const [t] = await db.select({ tz: trusts.timezone }).from(trusts).where(eq(trusts.id, trustId));
+  return t?.tz ?? 'Europe/London';
+}

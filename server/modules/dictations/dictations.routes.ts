@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+import send from '@fastify/send';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, dictationSchema, finaliseDictationSchema, idParamSchema } from '../../../src/domain/contract';
+import { RULES } from '../../../src/domain/access';
+import type { Db } from '../../db/client';
+import { Errors } from '../../lib/errors';
+import type { UrlSigner } from '../../lib/signed-url';
+import { authenticate, caller, subjectFor, type RequestAuth } from '../auth/request-auth';
+import { loadUserContext } from '../auth/user-context.repository';
+import type { DictationService } from './dictations.service';
+
+interface Opts {
+  dictations: DictationService;
+  db: Db;
+  signer: UrlSigner;
+  pinWindowMs: number;
+}
+
+const one = z.object({ data: dictationSchema });
+
+export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictations, db, signer, pinWindowMs }) => {
+  app.post(
+    API_PATHS.dictation,
+    { config: { rule: RULES.createDictation }, schema: { body: finaliseDictationSchema, response: { 200: one, 201: one } } },
+    async (req, reply) => {
+      const { created, dto } = await dictations.finalise(caller(req), req.body, req.ip);
+      return reply.status(created ? 201 : 200).send({ data: dto });
+    },
+  );
+
+  app.get(
+    '/api/dictation/:id',
+    { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: one } } },
+    async (req) => ({ data: await dictations.get(caller(req), req.params.id) }),
+  );
+
+  /** Audio for <audio>: a bearer token or a signed link; HTTP ranges for seeking. */
+  app.get(
+    '/api/dictation/:id/audio',
+    {
+      config: { auth: 'none' },
+      schema: {
+        params: idParamSchema,
+        querystring: z.object({ u: z.string().optional(), exp: z.string().optional(), sig: z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      let auth: RequestAuth;
+      if (req.headers.authorization) {
+        auth = await authenticate(db, req.headers.authorization, 'required', pinWindowMs);
+      } else {
+        const userId = signer.verify(`/api/dictation/${req.params.id}/audio`, req.query);
+        const ctx = userId ? await loadUserContext(db, userId) : undefined;
+        if (!ctx) throw Errors.unauthenticated();
+        auth = {
+          ctx,
+          session: { pinVerifiedAt: new Date() } as RequestAuth['session'],
+          subject: subjectFor(ctx, { pinVerifiedAt: new Date() } as RequestAuth['session'], pinWindowMs),
+        };
+      }
+      const file = await dictations.playableFile(auth, req.params.id);
+      const result = await send(req.raw, path.basename(file), { root: path.dirname(file), acceptRanges: true, cacheControl: false });
+      if (result.type === 'error') throw Errors.notFound();
+      reply.hijack();
+      reply.raw.writeHead(result.statusCode, {
+        ...result.headers,
+        'Content-Type': 'audio/mp4',
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      result.stream.pipe(reply.raw);
+    },
+  );
+};

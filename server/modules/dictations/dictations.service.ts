@@ -1,0 +1,250 @@
+import { and, eq } from 'drizzle-orm';
+import type { FinaliseDictation } from '../../../src/domain/contract';
+import { finaliseDictationSchema } from '../../../src/domain/contract';
+import { canViewDictation } from '../../../src/domain/dictation-access';
+import { fileExtension } from '../../../src/domain/upload-files';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { departments, dictationAudio, dictationLogs, dictations, jobTypes, userRoles, roles, users } from '../../db/schema';
+import type { AudioTools } from '../../adapters/audio';
+import { isDictaphoneFile } from '../../adapters/audio';
+import type { FileStorage } from '../../adapters/storage';
+import { audit } from '../../lib/audit';
+import { AppError, Errors } from '../../lib/errors';
+import type { JobQueue } from '../../lib/jobs';
+import type { UrlSigner } from '../../lib/signed-url';
+import type { RequestAuth } from '../auth/request-auth';
+import type { Uploads } from '../uploads/tus';
+import { byClient, byId, countWithPrefix, findDictation, trustTimeZone, type DictationRecord } from './dictations.repository';
+import { toDictationDto } from './dictation-dto';
+import { referenceStamp, withSuffix } from './reference';
+
+export const NEEDS_CONVERSION_MESSAGE =
+  'This recording is in a dictation-recorder format (DSS Pro / DS2 or a DSS variant) that needs converting before it can be played. The file is kept safely; an administrator can convert it.';
+
+type Finalise = z.output<typeof finaliseDictationSchema>;
+
+interface Deps {
+  db: Db;
+  uploads: Uploads;
+  storage: FileStorage;
+  audio: AudioTools;
+  jobs: JobQueue;
+  signer: UrlSigner;
+}
+
+export function createDictationService({ db, uploads, storage, audio, jobs, signer }: Deps) {
+  async function authorFor(auth: RequestAuth, requested: number | undefined): Promise<number> {
+    const me = auth.ctx.user;
+    const isAuthor = auth.subject.roles.includes('Author');
+    if (requested === undefined || requested === me.id) {
+      if (isAuthor) return me.id;
+      throw Errors.validation('Choose the author this dictation belongs to.', { author_id: ['Choose the author.'] });
+    }
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(users.id, requested), eq(users.trustId, me.trustId), eq(roles.name, 'Author')));
+    if (!row || isAuthor) throw Errors.validation('That author cannot be chosen.', { author_id: ['That author cannot be chosen.'] });
+    return row.id;
+  }
+
+  async function checkDetails(trustId: number, body: Finalise) {
+    const [dep] = await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, body.department_id), eq(departments.trustId, trustId)));
+    if (!dep) throw Errors.validation('Choose a Service from the list.', { department_id: ['Choose a Service from the list.'] });
+    if (body.job_type_id !== undefined) {
+      const [jt] = await db
+        .select({ customFields: jobTypes.customFields })
+        .from(jobTypes)
+        .where(and(eq(jobTypes.id, body.job_type_id), eq(jobTypes.trustId, trustId)));
+      if (!jt) throw Errors.validation('Choose a job type from the list.', { job_type_id: ['Choose a job type from the list.'] });
+      const missing = jt.customFields.filter((f) => f.required && !body.custom_fields.some((c) => c.id === f.id && c.value.trim()));
+      if (missing.length) throw Errors.validation(`Fill in ${missing.map((f) => f.label).join(', ')}.`);
+    }
+  }
+
+  async function insertWithReference(
+    values: Omit<typeof dictations.$inferInsert, 'reference'>,
+    audioRow: Omit<typeof dictationAudio.$inferInsert, 'dictationId'>,
+    auth: RequestAuth,
+    kind: string | null,
+    ip: string,
+  ) {
+    const stamp = referenceStamp(new Date(), await trustTimeZone(db, values.trustId));
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const reference = withSuffix(stamp, (await countWithPrefix(db, values.trustId, stamp)) + 1 + attempt);
+      try {
+        return await db.transaction(async (tx) => {
+          const [d] = await tx
+            .insert(dictations)
+            .values({ ...values, reference })
+            .returning();
+          await tx.insert(dictationAudio).values({ ...audioRow, dictationId: d!.id });
+          await tx.insert(dictationLogs).values({
+            dictationId: d!.id,
+            userId: auth.ctx.user.id,
+            type: 'created',
+            description: values.status === 'DRAFT' ? 'Saved as a draft' : 'Submitted for typing',
+          });
+          if (kind) await jobs.enqueue(kind, { dictationId: d!.id }, tx);
+          await audit(tx as unknown as Db, {
+            trustId: values.trustId,
+            userId: auth.ctx.user.id,
+            action: 'dictation.created',
+            entityType: 'dictation',
+            entityId: d!.id,
+            details: { status: values.status },
+            ip,
+          });
+          return d!;
+        });
+      } catch (err) {
+        if (
+          !/dictations_reference/.test(
+            String((err as { message?: string })?.message) + String((err as { cause?: { message?: string } })?.cause?.message),
+          )
+        )
+          throw err;
+      }
+    }
+    throw new Error('could not allocate a dictation reference');
+  }
+
+  async function load(id: number): Promise<DictationRecord> {
+    const r = await findDictation(db, byId(id));
+    if (!r) throw Errors.notFound();
+    return r;
+  }
+
+  function assertCanView(auth: RequestAuth, r: DictationRecord) {
+    const d = r.dictation;
+    const ownTrust = d.trustId === auth.ctx.user.trustId;
+    if (
+      !ownTrust ||
+      !canViewDictation(auth.subject, auth.ctx.user.id, {
+        authorId: d.authorId,
+        createdBy: d.createdBy,
+        assignedTo: d.assignedTo,
+        isConfidential: d.isConfidential,
+      })
+    ) {
+      throw Errors.notFound();
+    }
+  }
+
+  return {
+    /**
+     * Turns a finished upload into a dictation. A replay with the same client_id answers the
+     * dictation made the first time. A file that is not audio is refused and nothing is created.
+     */
+    async finalise(auth: RequestAuth, body: Finalise, ip: string) {
+      const me = auth.ctx.user;
+      const existing = await findDictation(db, byClient(me.id, body.client_id));
+      if (existing) return { created: false, dto: toDictationDto(existing, me.id, signer) };
+
+      const upload = await uploads.findOwnUpload(body.upload_id, me.id);
+      if (!upload)
+        throw new AppError(
+          422,
+          'upload_missing',
+          'The recording has not reached the server. It is still on your device and will be sent again.',
+        );
+      if (upload.size === undefined || upload.offset !== upload.size) {
+        throw new AppError(
+          409,
+          'upload_incomplete',
+          'The recording has not finished uploading yet. It will carry on from where it stopped.',
+        );
+      }
+      if (upload.size !== body.byte_size) {
+        throw new AppError(
+          409,
+          'size_mismatch',
+          `The server received ${upload.size} bytes but the device holds ${body.byte_size}. The recording is kept on the device.`,
+        );
+      }
+      const authorId = await authorFor(auth, body.author_id);
+      await checkDetails(me.trustId, body);
+
+      const probe = await audio.probe(upload.filePath);
+      const dictaphone = !probe.hasAudio && (await isDictaphoneFile(upload.filePath));
+      if (!probe.hasAudio && !dictaphone) {
+        throw new AppError(
+          422,
+          'not_audio',
+          `“${body.original_filename}” is not an audio recording Wardnote can read, so no dictation was made. The upload is kept for 24 hours.`,
+        );
+      }
+      const ext = fileExtension(body.original_filename) || 'bin';
+      const originalKey = `originals/${me.trustId}/${me.id}-${body.client_id}.${ext.replace(/[^a-z0-9]/g, '')}`;
+      await storage.importFile(upload.filePath, originalKey);
+
+      const state = dictaphone && !audio.hasExternalDecoder ? 'needs_conversion' : 'processing';
+      const job = dictaphone ? (audio.hasExternalDecoder ? 'audio.decode' : null) : 'audio.transcode';
+      const d = await insertWithReference(
+        {
+          trustId: me.trustId,
+          siteId: me.siteId,
+          authorId,
+          createdBy: me.id,
+          clientId: body.client_id,
+          status: body.status,
+          urgent: body.urgent,
+          isConfidential: body.is_confidential,
+          isMobile: body.is_mobile,
+          departmentId: body.department_id,
+          jobTypeId: body.job_type_id ?? null,
+          patient: Object.fromEntries(Object.entries(body.patient).filter(([, v]) => v !== undefined)) as Record<string, string>,
+          customFields: body.custom_fields,
+        },
+        {
+          originalFilename: body.original_filename,
+          mimeType: body.mime_type ?? null,
+          filesize: upload.size,
+          originalKey,
+          state,
+          message: state === 'needs_conversion' ? NEEDS_CONVERSION_MESSAGE : null,
+          durationMs: probe.durationMs ?? body.duration_ms ?? null,
+        },
+        auth,
+        job,
+        ip,
+      );
+      await uploads.remove(body.upload_id).catch(() => {});
+      if (job) void jobs.kick();
+      return { created: true, dto: toDictationDto(await load(d.id), me.id, signer) };
+    },
+
+    async get(auth: RequestAuth, id: number) {
+      const r = await load(id);
+      assertCanView(auth, r);
+      if (r.dictation.isConfidential) {
+        await audit(db, {
+          trustId: r.dictation.trustId,
+          userId: auth.ctx.user.id,
+          action: 'dictation.viewed_confidential',
+          entityType: 'dictation',
+          entityId: id,
+        });
+      }
+      return toDictationDto(r, auth.ctx.user.id, signer);
+    },
+
+    /** The playable file of a dictation, for a viewer who may hear it. */
+    async playableFile(auth: RequestAuth, id: number): Promise<string> {
+      const r = await load(id);
+      assertCanView(auth, r);
+      if (!r.audio.playableKey)
+        throw new AppError(404, 'audio_not_ready', r.audio.message ?? 'The audio is still being prepared. Try again in a moment.');
+      return storage.pathOf(r.audio.playableKey);
+    },
+  };
+}
+
+export type DictationService = ReturnType<typeof createDictationService>;
+export type { FinaliseDictation };

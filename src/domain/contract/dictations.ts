@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { isValidNhsNumber, normaliseNhsNumber } from '../nhs-number';
+import { MESSAGES } from '../messages';
+import { DICTATION_STATUSES } from '../statuses';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const patientSchema = z.object({
+  patient_first_name: optionalText(100),
+  patient_last_name: optionalText(100),
+  patient_mrn_id: optionalText(40),
+  patient_nhs_id: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? normaliseNhsNumber(v) : undefined))
+    .refine((v) => v === undefined || isValidNhsNumber(v), 'This is not a valid NHS number: check the 10 digits.'),
+  patient_birthdate: z.iso.date('Enter the date of birth as a date.').optional(),
+  patient_gender: z.enum(['male', 'female', 'other', 'unknown']).optional(),
+});
+export type PatientDetails = z.input<typeof patientSchema>;
+
+export const URGENCIES = ['HIGH', 'STANDARD'] as const;
+
+/** What the author or typist fills in about a dictation (the details form and the finalise call). */
+export const dictationDetailsSchema = z.object({
+  department_id: z.number({ error: MESSAGES.serviceRequired }).int().positive(MESSAGES.serviceRequired),
+  job_type_id: z.number().int().positive().optional(),
+  urgent: z.enum(URGENCIES).default('STANDARD'),
+  is_confidential: z.boolean().default(false),
+  patient: patientSchema.prefault({}),
+  custom_fields: z
+    .array(z.object({ id: z.string().min(1).max(40), value: z.string().max(500) }))
+    .max(30)
+    .default([]),
+  /** Secretary/Manager uploading for an author; an Author always dictates as themself. */
+  author_id: z.number().int().positive().optional(),
+});
+export type DictationDetails = z.input<typeof dictationDetailsSchema>;
+
+/** POST /api/dictation: turns a finished tus upload into a dictation. Idempotent on client_id. */
+export const finaliseDictationSchema = dictationDetailsSchema.extend({
+  client_id: z.uuid(),
+  upload_id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+  original_filename: z.string().trim().min(1).max(255),
+  mime_type: z.string().max(100).optional(),
+  byte_size: z.number().int().positive(),
+  /** What the device measured while recording; the server's own measure wins once transcoded. */
+  duration_ms: z.number().int().nonnegative().optional(),
+  status: z.enum(['DRAFT', 'READY_FOR_TYPING']),
+  is_mobile: z.boolean().default(false),
+});
+export type FinaliseDictation = z.input<typeof finaliseDictationSchema>;
+
+/** Patient fields as the API answers them (no input transforms: responses are encoded with this). */
+export const patientOutSchema = z.object({
+  patient_first_name: z.string().optional(),
+  patient_last_name: z.string().optional(),
+  patient_mrn_id: z.string().optional(),
+  patient_nhs_id: z.string().optional(),
+  patient_birthdate: z.string().optional(),
+  patient_gender: z.string().optional(),
+});
+
+export const AUDIO_STATES = ['processing', 'ready', 'needs_conversion', 'failed'] as const;
+
+export const dictationSchema = z.object({
+  id: z.number(),
+  client_id: z.string(),
+  reference: z.string(),
+  status: z.enum(DICTATION_STATUSES),
+  urgent: z.enum(URGENCIES),
+  is_confidential: z.boolean(),
+  is_mobile: z.boolean(),
+  is_resend: z.boolean(),
+  sr: z.enum(['FESR', 'BESR']).nullable(),
+  user: z.object({ id: z.number(), full_name: z.string() }),
+  department: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
+  jobtype: z.object({ id: z.number(), name: z.string() }).nullable(),
+  assigned_to: z.object({ user_id: z.number() }).nullable(),
+  patient: patientOutSchema,
+  custom_fields: z.array(z.object({ label: z.string(), pivot: z.object({ value: z.string() }) })),
+  audio: z.object({
+    original_filename: z.string(),
+    minutes: z.number(),
+    seconds: z.number(),
+    filesize: z.number(),
+    filename: z.string(),
+    mime_type: z.string().nullable(),
+    state: z.enum(AUDIO_STATES),
+    message: z.string().nullable(),
+    duration_ms: z.number().nullable(),
+    peaks: z.array(z.number()).nullable(),
+    url: z.string().nullable(),
+  }),
+  created_at: z.string(),
+});
+export type Dictation = z.infer<typeof dictationSchema>;
