@@ -3,9 +3,25 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** tus-js-client's URL storage touches `window` on load and breaks the worker: use ours (see the shim). */
+function tusUrlStorageShim(): Plugin {
+  const shim = path.resolve('src/lib/sync/tus-url-storage-shim.ts');
+  return {
+    name: 'wardnote-tus-url-storage-shim',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer?.includes('tus-js-client') && /\/urlStorage(\.js)?$/.test(source)) return shim;
+      return null;
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
+    tusUrlStorageShim(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     tailwindcss(),
@@ -18,7 +34,10 @@ export default defineConfig({
       injectRegister: null,
       // One manifest per variant lives in public/manifest; the server picks it by host.
       manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,woff2}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,woff2}'],
+        buildPlugins: { vite: [tusUrlStorageShim()] },
+      },
       devOptions: { enabled: false },
     }),
   ],

@@ -27,6 +27,7 @@ import { createUploads, registerUploadRoutes, type Uploads } from './modules/upl
 import { createDictationService } from './modules/dictations/dictations.service';
 import { dictationRoutes } from './modules/dictations/dictations.routes';
 import { registerAudioJobs } from './modules/dictations/audio.jobs';
+import { dictationOptionsRoutes } from './modules/dictations/options.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signer,
     pinWindowMs: config.pinVerificationMs,
   });
+  await app.register(dictationOptionsRoutes, { db });
   app.decorate('wardnote', { jobs, uploads });
   app.addHook('onClose', async () => {
     await jobs.stop();

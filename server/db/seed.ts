@@ -71,7 +71,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await db.insert(jobTypes).values([
     { trustId: demo!.id, departmentId: null, name: 'Clinic Letter', recipient: ['patient', 'gp'], copy: ['clinician'] },
     { trustId: demo!.id, departmentId: null, name: 'Discharge Summary', recipient: ['gp'], copy: ['patient'] },
-    { trustId: demo!.id, departmentId: null, name: 'Referral', recipient: ['clinician'], copy: ['gp', 'patient'] },
+    {
+      trustId: demo!.id,
+      departmentId: null,
+      name: 'Referral',
+      recipient: ['clinician'],
+      copy: ['gp', 'patient'],
+      customFields: [{ id: 'referred_to', label: 'Referred to', required: true }],
+    },
     { trustId: other!.id, departmentId: deps[3]!.id, name: 'Clinic Letter', recipient: ['gp'], copy: ['patient'] },
   ]);
 

@@ -1,6 +1,9 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { drainOutbox } from '../lib/sync/drain';
+import { apiTransport } from '../lib/sync/api-transport';
+import { SYNC_TAG } from '../lib/sync/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -11,11 +14,25 @@ cleanupOutdatedCaches();
 // Any page address opens the shell offline; /api is never answered from the shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
 
-// An update waits until the page says the user accepted it (registerType 'prompt').
+/** Bounded work per event: the browser ends a worker event after a few minutes (PITFALLS 4). */
+const drain = () => drainOutbox(apiTransport, { budgetMs: 3 * 60_000 }).catch((err: unknown) => console.warn('outbox drain failed', err));
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+
+self.addEventListener('sync', (event) => {
+  const e = event as SyncEvent;
+  if (e.tag === SYNC_TAG) e.waitUntil(drain());
+});
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  // An update waits until the page says the user accepted it (registerType 'prompt').
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'DRAIN_OUTBOX') event.waitUntil(drain());
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(self.clients.claim().then(drain));
 });

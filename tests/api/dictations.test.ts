@@ -237,3 +237,20 @@ describe('who may see a dictation and hear its audio', () => {
     expect((await t.call('GET', `/api/dictation/${dictationId}`, { token: pinAuthor })).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/dictation-options', () => {
+  it("gives an author the trust's services and job types, and a secretary the authors too", async () => {
+    const asAuthor = (await t.call('GET', '/api/dictation-options', { token: authorToken })).json().data;
+    expect(asAuthor.departments.map((d: { code: string }) => d.code).sort()).toEqual(['CAR', 'ORT', 'RES']);
+    expect(asAuthor.job_types.find((j: { name: string }) => j.name === 'Referral').custom_fields).toEqual([
+      { id: 'referred_to', label: 'Referred to', required: true },
+    ]);
+    expect(asAuthor.authors).toEqual([]);
+    const secretary = await t.login('secretary@wardnote.test');
+    const asSecretary = (await t.call('GET', '/api/dictation-options', { token: secretary })).json().data;
+    expect(asSecretary.authors.map((a: { full_name: string }) => a.full_name)).toEqual(
+      expect.arrayContaining(['Daniel Reid', 'Hannah Price']),
+    );
+    expect(asSecretary.authors.map((a: { full_name: string }) => a.full_name)).not.toContain('Owen Blake');
+  });
+});

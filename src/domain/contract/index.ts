@@ -8,6 +8,7 @@ export * from './auth';
 export * from './user';
 export * from './users';
 export * from './dictations';
+export * from './options';
 
 export const API_PATHS = {
   login: '/api/login',
@@ -23,6 +24,7 @@ export const API_PATHS = {
   validateToken: '/api/validateToken',
   users: '/api/users',
   dictation: '/api/dictation',
+  dictationOptions: '/api/dictation-options',
   dictationById: (id: number) => `/api/dictation/${id}`,
   uploads: '/api/uploads',
   health: '/api/health',

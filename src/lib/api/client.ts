@@ -41,6 +41,8 @@ interface CallOptions<S extends z.ZodTypeAny> {
   /** Let the caller handle every error itself (no global effect). */
   quiet?: boolean;
   headers?: Record<string, string>;
+  /** Longer than the default for slow calls (PITFALLS 5). */
+  timeout?: number;
 }
 
 async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
@@ -66,7 +68,13 @@ export async function apiCall<S extends z.ZodTypeAny>(
 ): Promise<z.infer<S>> {
   const call = opts.call ?? 'other';
   try {
-    const body = await http(path, { method, json: opts.json, searchParams: opts.searchParams, headers: opts.headers }).json();
+    const body = await http(path, {
+      method,
+      json: opts.json,
+      searchParams: opts.searchParams,
+      headers: opts.headers,
+      ...(opts.timeout ? { timeout: opts.timeout } : {}),
+    }).json();
     return opts.schema.parse(body) as z.infer<S>;
   } catch (err) {
     if (err instanceof ApiError) throw err;

@@ -1,4 +1,4 @@
-import { db } from '../db/db';
+import { db, type Sealed } from '../db/db';
 import { keyStore } from '../db/keys';
 
 const KEY_NAME = 'data_key';
@@ -35,11 +35,27 @@ function dataKey(): Promise<CryptoKey> {
   return cached;
 }
 
-export async function putSecure(name: string, value: unknown): Promise<void> {
+/** Encrypts bytes with the device key and a fresh IV. */
+export async function seal(plain: ArrayBuffer | Uint8Array): Promise<Sealed> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const plain = new TextEncoder().encode(JSON.stringify(value));
-  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await dataKey(), plain);
-  await db.secure.put({ name, iv, data, updatedAt: Date.now() });
+  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await dataKey(), plain as BufferSource);
+  return { iv, data };
+}
+
+export async function unseal(sealed: Sealed): Promise<ArrayBuffer> {
+  return crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv as Uint8Array<ArrayBuffer> }, await dataKey(), sealed.data);
+}
+
+export async function sealJson(value: unknown): Promise<Sealed> {
+  return seal(new TextEncoder().encode(JSON.stringify(value)));
+}
+
+export async function unsealJson<T>(sealed: Sealed): Promise<T> {
+  return JSON.parse(new TextDecoder().decode(await unseal(sealed))) as T;
+}
+
+export async function putSecure(name: string, value: unknown): Promise<void> {
+  await db.secure.put({ name, ...(await sealJson(value)), updatedAt: Date.now() });
 }
 
 /** The decrypted value, or undefined when absent or unreadable (e.g. the key was wiped). */
@@ -47,8 +63,7 @@ export async function getSecure<T>(name: string): Promise<T | undefined> {
   const item = await db.secure.get(name);
   if (!item) return undefined;
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: item.iv as Uint8Array<ArrayBuffer> }, await dataKey(), item.data);
-    return JSON.parse(new TextDecoder().decode(plain)) as T;
+    return await unsealJson<T>(item);
   } catch {
     return undefined;
   }

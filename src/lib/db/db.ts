@@ -8,15 +8,87 @@ export interface SecureItem {
   updatedAt: number;
 }
 
+/** An encrypted binary or JSON value (AES-GCM, fresh IV). */
+export interface Sealed {
+  iv: Uint8Array;
+  data: ArrayBuffer;
+}
+
+export type RecordingState = 'recording' | 'paused' | 'stopped' | 'queued' | 'interrupted';
+
+/** A recording or an uploaded file kept on the device until the server confirms it. */
+export interface RecordingRow {
+  id: string;
+  /** The recording tab it belongs to (1..4), or null for uploaded files and queued recordings. */
+  tabIndex: number | null;
+  source: 'recorder' | 'file';
+  state: RecordingState;
+  mimeType: string;
+  filename: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Measured while recording (pauses excluded). */
+  durationMs: number;
+  bytes: number;
+  chunkCount: number;
+}
+
+/** One MediaRecorder slice (or file piece), encrypted, written as it arrives. */
+export interface ChunkRow extends Sealed {
+  recordingId: string;
+  seq: number;
+  size: number;
+}
+
+export interface RecordingTabRow {
+  index: number;
+  title: string | null;
+  type: 'record' | 'sr' | 'dmo';
+  recordingId: string | null;
+}
+
+export type OutboxState = 'pending' | 'paused' | 'dead';
+
+/** Work for the server that must survive the network, the tab and the browser (DESIGN §3). */
+export interface OutboxItem {
+  id: string;
+  kind: 'dictation';
+  recordingId: string;
+  state: OutboxState;
+  stage: 'upload' | 'finalise';
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  uploadUrl: string | null;
+  bytesAcked: number;
+  totalBytes: number;
+  /** Shown in the sync panel; never patient data. */
+  label: string;
+  /** The finalise call's details (patient data), encrypted. */
+  payload: Sealed;
+  createdAt: number;
+  dictationId?: number;
+}
+
 export const DB_NAME = 'wardnote';
 
 /** The one Dexie database, shared by the page and the service worker. */
 export class WardnoteDb extends Dexie {
   secure!: EntityTable<SecureItem, 'name'>;
+  recordings!: EntityTable<RecordingRow, 'id'>;
+  chunks!: Dexie.Table<ChunkRow, [string, number]>;
+  tabs!: EntityTable<RecordingTabRow, 'index'>;
+  outbox!: EntityTable<OutboxItem, 'id'>;
 
   constructor() {
     super(DB_NAME);
     this.version(1).stores({ secure: 'name' });
+    this.version(2).stores({
+      recordings: 'id, state, tabIndex',
+      chunks: '[recordingId+seq], recordingId',
+      tabs: 'index',
+      outbox: 'id, state, nextAttemptAt, recordingId',
+    });
   }
 }
 

@@ -1,0 +1,125 @@
+import type { Dictation } from '../../domain/contract';
+import { db, type OutboxItem } from '../db/db';
+import { unsealJson } from '../crypto/secure-store';
+import { assembleRecording, deleteRecording } from '../recordings/recording-store';
+import { backoffDelay, classifyStatus } from './outbox-policy';
+import { TransportError } from './transport-error';
+import type { QueuedDetails } from './outbox';
+
+/** How the outbox reaches the server; the real one uses tus and the API, tests give their own. */
+export interface Transport {
+  /** Uploads the audio (resuming at item.uploadUrl when set); reports the upload URL and acknowledged bytes. */
+  upload(
+    item: OutboxItem,
+    audio: Blob,
+    progress: (p: { uploadUrl?: string; bytesAcked?: number }) => Promise<void>,
+  ): Promise<{ uploadUrl: string }>;
+  finalise(item: OutboxItem, body: Record<string, unknown>): Promise<Dictation>;
+}
+
+export interface DrainOptions {
+  /** Bounded work per call: a worker event is ended by the browser after a few minutes (PITFALLS 4). */
+  budgetMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+let localLock: Promise<unknown> | null = null;
+
+/** One drain at a time across the page and the worker (Web Locks); a second caller returns at once. */
+async function exclusive<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (locks)
+    return (await locks.request('wardnote-outbox', { ifAvailable: true }, async (lock: Lock | null) => (lock ? fn() : undefined))) as
+      T | undefined;
+  if (localLock) return undefined;
+  const run = fn();
+  localLock = run;
+  try {
+    return await run;
+  } finally {
+    localLock = null;
+  }
+}
+
+function uploadId(uploadUrl: string): string {
+  return uploadUrl.split('?')[0]!.split('/').pop()!;
+}
+
+async function process(item: OutboxItem, transport: Transport, now: () => number, random: () => number): Promise<void> {
+  try {
+    let current = item;
+    if (current.stage === 'upload') {
+      const audio = await assembleRecording(current.recordingId);
+      if (audio.size !== current.totalBytes) throw new TransportError(422, 'The recording on this device is incomplete.');
+      const { uploadUrl } = await transport.upload(current, audio, async (p) => {
+        await db.outbox.update(current.id, p);
+      });
+      await db.outbox.update(current.id, { stage: 'finalise', uploadUrl, bytesAcked: current.totalBytes });
+      current = (await db.outbox.get(current.id))!;
+    }
+    const details = await unsealJson<QueuedDetails>(current.payload);
+    const dictation = await transport.finalise(current, {
+      ...details,
+      client_id: current.recordingId,
+      upload_id: uploadId(current.uploadUrl!),
+      byte_size: current.totalBytes,
+    });
+    if (dictation.audio.filesize !== current.totalBytes) {
+      throw new TransportError(
+        409,
+        `The server holds ${dictation.audio.filesize} bytes of ${current.totalBytes}; the recording is kept on this device.`,
+      );
+    }
+    // Only now, with the server's word on the byte count, does the device let go of the audio.
+    await db.transaction('rw', db.outbox, db.recordings, db.chunks, async () => {
+      await db.outbox.delete(current.id);
+      await deleteRecording(current.recordingId);
+    });
+  } catch (err) {
+    const status = err instanceof TransportError ? err.status : 0;
+    const message = err instanceof Error ? err.message : String(err);
+    const outcome = classifyStatus(status);
+    const attempts = item.attempts + 1;
+    if (outcome === 'pause') await db.outbox.update(item.id, { state: 'paused', lastError: message, attempts });
+    else if (outcome === 'dead') await db.outbox.update(item.id, { state: 'dead', lastError: message, attempts });
+    else await db.outbox.update(item.id, { attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, random()) });
+    // A 404 on finalise means the upload is gone: start the upload again from the device's copy.
+    if (status === 422 && /has not reached the server/.test(message)) {
+      await db.outbox.update(item.id, { state: 'pending', stage: 'upload', uploadUrl: null, bytesAcked: 0 });
+    }
+  }
+}
+
+/**
+ * Sends what is due in the outbox (DESIGN §3 point 3): shared by the page and the service worker,
+ * one at a time, oldest first, within a time budget. Returns how many items it worked on.
+ */
+export async function drainOutbox(transport: Transport, opts: DrainOptions = {}): Promise<number> {
+  const now = opts.now ?? Date.now;
+  const random = opts.random ?? Math.random;
+  const budget = opts.budgetMs ?? 4 * 60_000;
+  const result = await exclusive(async () => {
+    const started = now();
+    const tried = new Set<string>();
+    while (now() - started < budget) {
+      const due = (await db.outbox.where('state').equals('pending').sortBy('createdAt')).find(
+        (i) => i.nextAttemptAt <= now() && !tried.has(i.id),
+      );
+      if (!due) break;
+      tried.add(due.id);
+      await process(due, transport, now, random);
+    }
+    return tried.size;
+  });
+  return result ?? 0;
+}
+
+export async function outboxCounts(): Promise<{ pending: number; paused: number; dead: number }> {
+  const all = await db.outbox.toArray();
+  return {
+    pending: all.filter((i) => i.state === 'pending').length,
+    paused: all.filter((i) => i.state === 'paused').length,
+    dead: all.filter((i) => i.state === 'dead').length,
+  };
+}

@@ -1,0 +1,58 @@
+import type { FinaliseDictation } from '../../domain/contract';
+import { db, type OutboxItem } from '../db/db';
+import { sealJson } from '../crypto/secure-store';
+import { deleteRecording } from '../recordings/recording-store';
+
+export const SYNC_TAG = 'wardnote-outbox';
+
+/** The finalise details kept (encrypted) with a queued dictation; ids and sizes are added when sent. */
+export type QueuedDetails = Omit<FinaliseDictation, 'client_id' | 'upload_id' | 'byte_size'>;
+
+/**
+ * Submit: in one transaction the recording becomes final and the outbox gets its row (DESIGN §3
+ * point 2). From here nothing is lost: the row stays until the server confirms the dictation.
+ */
+export async function enqueueDictation(recordingId: string, details: QueuedDetails, label: string): Promise<OutboxItem> {
+  const payload = await sealJson(details);
+  return db.transaction('rw', db.recordings, db.outbox, db.tabs, async () => {
+    const rec = await db.recordings.get(recordingId);
+    if (!rec || rec.bytes === 0) throw new Error('There is no audio in this recording to send.');
+    const item: OutboxItem = {
+      id: crypto.randomUUID(),
+      kind: 'dictation',
+      recordingId,
+      state: 'pending',
+      stage: 'upload',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      uploadUrl: null,
+      bytesAcked: 0,
+      totalBytes: rec.bytes,
+      label,
+      payload,
+      createdAt: Date.now(),
+    };
+    await db.recordings.update(recordingId, { state: 'queued', tabIndex: null, updatedAt: Date.now() });
+    await db.tabs.where('recordingId').equals(recordingId).modify({ recordingId: null });
+    await db.outbox.add(item);
+    return item;
+  });
+}
+
+export async function retryItem(id: string): Promise<void> {
+  await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0, attempts: 0 });
+}
+
+/** Discarding deletes the audio for good: the UI asks for confirmation first. */
+export async function discardItem(id: string): Promise<void> {
+  const item = await db.outbox.get(id);
+  if (!item) return;
+  await db.outbox.delete(id);
+  await deleteRecording(item.recordingId);
+}
+
+/** After signing in again: work paused by a 401 goes back in the queue. */
+export async function resumePaused(): Promise<void> {
+  await db.outbox.where('state').equals('paused').modify({ state: 'pending', nextAttemptAt: 0 });
+}
