@@ -86,7 +86,7 @@ export class WardnoteDb extends Dexie {
     this.version(2).stores({
       recordings: 'id, state, tabIndex',
       chunks: '[recordingId+seq], recordingId',
-      tabs: 'index',
+      tabs: 'index, recordingId',
       outbox: 'id, state, nextAttemptAt, recordingId',
     });
   }

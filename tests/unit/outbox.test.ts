@@ -1,0 +1,179 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, type OutboxItem } from '../../src/lib/db/db';
+import { appendChunk, createRecording } from '../../src/lib/recordings/recording-store';
+import { drainOutbox, type Transport } from '../../src/lib/sync/drain';
+import { enqueueDictation, resumePaused, retryItem, discardItem } from '../../src/lib/sync/outbox';
+import { backoffDelay, classifyStatus } from '../../src/lib/sync/outbox-policy';
+import { TransportError } from '../../src/lib/sync/transport-error';
+import { wipeLocalData } from '../../src/lib/auth/wipe';
+import type { Dictation } from '../../src/domain/contract';
+
+const DETAILS = { status: 'READY_FOR_TYPING' as const, department_id: 1, original_filename: 'Recording (1).webm', patient: { patient_last_name: 'Lovelace' } };
+
+async function queuedRecording(bytes = [100, 100, 50]): Promise<OutboxItem> {
+  const id = crypto.randomUUID();
+  await createRecording({ id, tabIndex: 1, source: 'recorder', mimeType: 'audio/webm', filename: 'Recording (1).webm' });
+  let seq = 0;
+  for (const n of bytes) await appendChunk(id, seq++, new Uint8Array(n).fill(seq).buffer, seq * 2000);
+  return enqueueDictation(id, DETAILS, 'Dictation 21 Nov 09:00');
+}
+
+/** A transport whose upload and finalise answer what the test says, recording what it was sent. */
+function fakeTransport(opts: { upload?: number[]; finalise?: number[]; serverBytes?: number } = {}) {
+  const uploadAnswers = [...(opts.upload ?? [])];
+  const finaliseAnswers = [...(opts.finalise ?? [])];
+  const sent: { uploads: number; finalised: Record<string, unknown>[] } = { uploads: 0, finalised: [] };
+  const transport: Transport = {
+    async upload(item, audio, progress) {
+      sent.uploads++;
+      const status = uploadAnswers.shift() ?? 204;
+      await progress({ uploadUrl: `http://x/api/uploads/up${item.recordingId.slice(0, 8)}` });
+      if (status >= 300 || status === 0) throw new TransportError(status, `upload answered ${status}`);
+      expect(audio.size).toBe(item.totalBytes);
+      return { uploadUrl: `http://x/api/uploads/up${item.recordingId.slice(0, 8)}` };
+    },
+    async finalise(item, body) {
+      sent.finalised.push(body);
+      const status = finaliseAnswers.shift() ?? 201;
+      if (status >= 300 || status === 0) throw new TransportError(status, `finalise answered ${status}`);
+      return { id: 7, audio: { filesize: opts.serverBytes ?? item.totalBytes } } as Dictation;
+    },
+  };
+  return { transport, sent };
+}
+
+let clock = 1_000_000;
+const now = () => clock;
+
+beforeEach(async () => {
+  await wipeLocalData();
+  await db.open();
+  clock = 1_000_000;
+});
+
+describe('outbox response classes (DESIGN §3 point 5)', () => {
+  it('2xx: the dictation is confirmed with the same byte count, then the local audio is deleted', async () => {
+    const item = await queuedRecording();
+    const { transport, sent } = fakeTransport();
+    await drainOutbox(transport, { now });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.recordings.get(item.recordingId)).toBeUndefined();
+    expect(await db.chunks.where('recordingId').equals(item.recordingId).count()).toBe(0);
+    expect(sent.finalised[0]).toMatchObject({ client_id: item.recordingId, byte_size: 250, upload_id: `up${item.recordingId.slice(0, 8)}`, patient: { patient_last_name: 'Lovelace' } });
+  });
+
+  it('a confirmation with another byte count keeps the audio and shows the problem', async () => {
+    const item = await queuedRecording();
+    await drainOutbox(fakeTransport({ serverBytes: 200 }).transport, { now });
+    const row = await db.outbox.get(item.id);
+    expect(row!.state).toBe('dead');
+    expect(row!.lastError).toContain('200 bytes of 250');
+    expect((await db.recordings.get(item.recordingId))!.bytes).toBe(250);
+  });
+
+  it.each([0, 500, 503])('%i: retried later with backoff; the audio stays', async (status) => {
+    const item = await queuedRecording();
+    await drainOutbox(fakeTransport({ upload: [status] }).transport, { now, random: () => 0.5 });
+    const row = (await db.outbox.get(item.id))!;
+    expect(row.state).toBe('pending');
+    expect(row.attempts).toBe(1);
+    expect(row.nextAttemptAt).toBeGreaterThan(clock);
+    expect(row.uploadUrl).toContain('/api/uploads/');
+    expect(await db.chunks.where('recordingId').equals(item.recordingId).count()).toBe(3);
+    // Not due yet: a drain now does nothing.
+    const again = fakeTransport();
+    await drainOutbox(again.transport, { now });
+    expect(again.sent.uploads).toBe(0);
+    clock = row.nextAttemptAt + 1;
+    await drainOutbox(again.transport, { now });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('500 on the first two finalise calls, 200 after: one upload, three finalise calls, nothing lost', async () => {
+    const item = await queuedRecording();
+    const { transport, sent } = fakeTransport({ finalise: [500, 500, 201] });
+    for (let i = 0; i < 3; i++) {
+      await drainOutbox(transport, { now });
+      clock += 10 * 60_000;
+    }
+    expect(sent.uploads).toBe(1);
+    expect(sent.finalised).toHaveLength(3);
+    expect(new Set(sent.finalised.map((b) => b.client_id))).toEqual(new Set([item.recordingId]));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('401: the outbox pauses (never drops) and goes on after signing in again', async () => {
+    const item = await queuedRecording();
+    await drainOutbox(fakeTransport({ upload: [401] }).transport, { now });
+    expect((await db.outbox.get(item.id))!.state).toBe('paused');
+    const idle = fakeTransport();
+    await drainOutbox(idle.transport, { now });
+    expect(idle.sent.uploads).toBe(0);
+    await resumePaused();
+    await drainOutbox(idle.transport, { now });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it.each([409, 422])('%i: moved to the dead-letter list with the reason; Retry and Discard work', async (status) => {
+    const item = await queuedRecording();
+    await drainOutbox(fakeTransport({ finalise: [status] }).transport, { now });
+    const dead = (await db.outbox.get(item.id))!;
+    expect(dead.state).toBe('dead');
+    expect(dead.lastError).toBe(`finalise answered ${status}`);
+    expect(await db.recordings.get(item.recordingId)).toBeDefined();
+
+    await retryItem(item.id);
+    await drainOutbox(fakeTransport().transport, { now });
+    expect(await db.outbox.count()).toBe(0);
+
+    const other = await queuedRecording();
+    await drainOutbox(fakeTransport({ finalise: [422] }).transport, { now });
+    await discardItem(other.id);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.recordings.get(other.recordingId)).toBeUndefined();
+  });
+
+  it('items are sent oldest first, each once per drain', async () => {
+    const a = await queuedRecording([10]);
+    clock += 1;
+    const b = await queuedRecording([20]);
+    const order: string[] = [];
+    const { transport } = fakeTransport();
+    const spy: Transport = { ...transport, finalise: (item, body) => (order.push(item.id), transport.finalise(item, body)) };
+    await drainOutbox(spy, { now });
+    expect(order).toEqual([a.id, b.id]);
+  });
+
+  it('the queued payload with patient details is encrypted at rest', async () => {
+    const item = await queuedRecording();
+    const raw = new TextDecoder().decode(new Uint8Array((await db.outbox.get(item.id))!.payload.data));
+    expect(raw).not.toContain('Lovelace');
+  });
+});
+
+describe('classification and backoff', () => {
+  it.each([
+    [200, 'done'],
+    [201, 'done'],
+    [204, 'done'],
+    [0, 'retry'],
+    [408, 'retry'],
+    [429, 'retry'],
+    [500, 'retry'],
+    [502, 'retry'],
+    [401, 'pause'],
+    [409, 'dead'],
+    [422, 'dead'],
+    [403, 'dead'],
+    [413, 'dead'],
+  ])('%i → %s', (status, outcome) => expect(classifyStatus(status)).toBe(outcome));
+
+  it('grows exponentially up to five minutes, with jitter, never below a second', () => {
+    expect(backoffDelay(1, 1)).toBe(4_000);
+    expect(backoffDelay(3, 1)).toBe(16_000);
+    expect(backoffDelay(20, 1)).toBe(300_000);
+    expect(backoffDelay(3, 0.5)).toBe(8_000);
+    expect(backoffDelay(3, 0)).toBe(1_000);
+  });
+});
