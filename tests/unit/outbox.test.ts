@@ -177,3 +177,36 @@ describe('classification and backoff', () => {
     expect(backoffDelay(3, 0)).toBe(1_000);
   });
 });
+
+describe('a session that needs the PIN again', () => {
+  it('403 with a pin_ code pauses like a 401 instead of giving up', () => {
+    expect(classifyStatus(403, 'pin_required')).toBe('pause');
+    expect(classifyStatus(403, 'pin_verification_expired')).toBe('pause');
+    expect(classifyStatus(403, 'forbidden')).toBe('dead');
+  });
+});
+
+describe('when the session ends by itself (401)', () => {
+  it('unsent recordings survive the wipe, still decryptable; the token and profile go', async () => {
+    const { keyStore, TOKEN_KEY } = await import('../../src/lib/db/keys');
+    const { putSecure } = await import('../../src/lib/crypto/secure-store');
+    const { assembleRecording } = await import('../../src/lib/recordings/recording-store');
+    await keyStore.set(TOKEN_KEY, 'old-token');
+    await putSecure('profile', { full_name: 'Daniel Reid' });
+    const item = await queuedRecording([64, 64]);
+    await wipeLocalData('keep-unsent');
+    expect(await keyStore.get(TOKEN_KEY)).toBeUndefined();
+    expect(await db.secure.count()).toBe(0);
+    expect(await db.outbox.get(item.id)).toBeDefined();
+    expect((await assembleRecording(item.recordingId)).size).toBe(128);
+  });
+
+  it('with nothing unsent it wipes everything, key included', async () => {
+    const { keyStore } = await import('../../src/lib/db/keys');
+    const { putSecure } = await import('../../src/lib/crypto/secure-store');
+    await putSecure('profile', { full_name: 'Daniel Reid' });
+    await wipeLocalData('keep-unsent');
+    expect(await keyStore.get('data_key')).toBeUndefined();
+    expect(await keyStore.get('data_key_raw')).toBeUndefined();
+  });
+});

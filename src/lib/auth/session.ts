@@ -6,6 +6,14 @@ import { ApiError } from '../api/errors';
 import { keyStore, TOKEN_KEY } from '../db/keys';
 import { getSecure, putSecure } from '../crypto/secure-store';
 import { wipeLocalData } from './wipe';
+import { resumePaused } from '../sync/outbox';
+
+/** Work paused by an ended session goes on once the user is signed in again. */
+async function onSignedIn(): Promise<void> {
+  await resumePaused();
+  const { requestSync } = await import('../sync/triggers');
+  void requestSync();
+}
 
 const PROFILE_KEY = 'profile';
 const userResponse = z.object({ data: userProfileSchema });
@@ -67,6 +75,7 @@ class Session {
       const { data } = await apiCall('get', API_PATHS.user, { schema: userResponse, call: 'user' });
       await putSecure(PROFILE_KEY, data);
       this.set({ profile: data, offline: false });
+      if (!subjectFromProfile(data).needsPin) await onSignedIn();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         // Guards wait on this: nothing renders for the old user while their data is being wiped.
@@ -92,15 +101,18 @@ class Session {
     if (this.state.token) {
       await apiCall('post', API_PATHS.logout, { schema: z.unknown(), quiet: true }).catch(() => {});
     }
-    await this.endLocally();
+    await this.endLocally('all');
   }
 
   private ending: Promise<void> | null = null;
 
-  /** After a 401 or at logout: nothing of this user stays on the device. Runs once however often it is asked. */
-  endLocally(): Promise<void> {
+  /**
+   * After a 401 (`keep-unsent`: recordings not yet on the server stay, encrypted, until the next
+   * sign-in) or at logout (`all`). Runs once however often it is asked.
+   */
+  endLocally(mode: 'all' | 'keep-unsent' = 'keep-unsent'): Promise<void> {
     this.ending ??= (async () => {
-      await wipeLocalData();
+      await wipeLocalData(mode);
       this.set({ token: null, profile: null, offline: false });
       window.location.assign('/login');
     })();

@@ -69,7 +69,7 @@ export const apiTransport: Transport = {
       });
       return res.data;
     } catch (err) {
-      if (err instanceof ApiError) throw new TransportError(err.status, err.message);
+      if (err instanceof ApiError) throw new TransportError(err.status, err.message, err.code);
       throw err;
     }
   },

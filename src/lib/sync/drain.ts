@@ -79,7 +79,7 @@ async function process(item: OutboxItem, transport: Transport, now: () => number
   } catch (err) {
     const status = err instanceof TransportError ? err.status : 0;
     const message = err instanceof Error ? err.message : String(err);
-    const outcome = classifyStatus(status);
+    const outcome = classifyStatus(status, err instanceof TransportError ? err.code : undefined);
     const attempts = item.attempts + 1;
     if (outcome === 'pause') await db.outbox.update(item.id, { state: 'paused', lastError: message, attempts });
     else if (outcome === 'dead') await db.outbox.update(item.id, { state: 'dead', lastError: message, attempts });

@@ -4,9 +4,11 @@
  */
 export type Outcome = 'done' | 'retry' | 'pause' | 'dead';
 
-export function classifyStatus(status: number): Outcome {
+export function classifyStatus(status: number, code?: string): Outcome {
   if (status >= 200 && status < 300) return 'done';
   if (status === 401) return 'pause';
+  // The session needs the PIN again: like a 401, wait for the user, never drop.
+  if (status === 403 && code?.startsWith('pin_')) return 'pause';
   if (status === 409 || status === 422) return 'dead';
   if (status === 0 || status >= 500 || status === 408 || status === 429) return 'retry';
   // Other 4xx (400, 403, 404, 413 …) will not get better by waiting: the user must see them.

@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import type { DictationOptions } from '../../../domain/contract';
+import type { DetailsValue } from '../details';
+
+interface Props {
+  value: DetailsValue;
+  onChange: (v: DetailsValue) => void;
+  options: DictationOptions | undefined;
+  errors: Record<string, string>;
+  canMarkConfidential: boolean;
+  showAuthor: boolean;
+}
+
+const INPUT = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-600 dark:bg-slate-900';
+
+function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      {children}
+      {hint && !error && <p className="text-xs text-slate-600 dark:text-slate-400">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Patient, service, job type, urgency, confidentiality and the job type's own fields. */
+export function DetailsForm({ value, onChange, options, errors, canMarkConfidential, showAuthor }: Props) {
+  const set = (patch: Partial<DetailsValue>) => onChange({ ...value, ...patch });
+  const setPatient = (key: keyof DetailsValue['patient'], v: string) => set({ patient: { ...value.patient, [key]: v || undefined } });
+  const jobType = options?.job_types.find((j) => j.id === value.job_type_id);
+  const customValue = (id: string) => value.custom_fields.find((c) => c.id === id)?.value ?? '';
+  const setCustom = (id: string, v: string) => set({ custom_fields: [...value.custom_fields.filter((c) => c.id !== id), { id, value: v }] });
+  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${key}-error` } : {});
+
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="sr-only">Dictation details</legend>
+      {showAuthor && (
+        <Field id="author_id" label="Author" error={errors.author_id}>
+          <select id="author_id" className={INPUT} value={value.author_id ?? ''} onChange={(e) => set({ author_id: Number(e.target.value) || undefined })} {...invalid('author_id')}>
+            <option value="">Choose the author…</option>
+            {options?.authors.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.full_name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <Field id="department_id" label="Service (required)" error={errors.department_id}>
+        <select id="department_id" className={INPUT} value={value.department_id ?? ''} onChange={(e) => set({ department_id: Number(e.target.value) || undefined })} {...invalid('department_id')}>
+          <option value="">Choose a service…</option>
+          {options?.departments.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name} ({d.code})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="job_type_id" label="Job type" error={errors.job_type_id}>
+        <select id="job_type_id" className={INPUT} value={value.job_type_id ?? ''} onChange={(e) => set({ job_type_id: Number(e.target.value) || undefined, custom_fields: [] })}>
+          <option value="">Choose a job type…</option>
+          {options?.job_types.map((j) => (
+            <option key={j.id} value={j.id}>
+              {j.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="patient_first_name" label="Patient first name">
+        <input id="patient_first_name" className={INPUT} autoComplete="off" value={value.patient.patient_first_name ?? ''} onChange={(e) => setPatient('patient_first_name', e.target.value)} />
+      </Field>
+      <Field id="patient_last_name" label="Patient last name">
+        <input id="patient_last_name" className={INPUT} autoComplete="off" value={value.patient.patient_last_name ?? ''} onChange={(e) => setPatient('patient_last_name', e.target.value)} />
+      </Field>
+      <Field id="patient_mrn_id" label="Hospital number (MRN)">
+        <input id="patient_mrn_id" className={INPUT} autoComplete="off" value={value.patient.patient_mrn_id ?? ''} onChange={(e) => setPatient('patient_mrn_id', e.target.value)} />
+      </Field>
+      <Field id="patient.patient_nhs_id" label="NHS number" error={errors['patient.patient_nhs_id']} hint="10 digits, e.g. 943 476 5919">
+        <input
+          id="patient.patient_nhs_id"
+          className={INPUT}
+          inputMode="numeric"
+          autoComplete="off"
+          value={value.patient.patient_nhs_id ?? ''}
+          onChange={(e) => setPatient('patient_nhs_id', e.target.value)}
+          {...invalid('patient.patient_nhs_id')}
+        />
+      </Field>
+      {jobType?.custom_fields.map((f) => (
+        <Field key={f.id} id={`custom-${f.id}`} label={f.required ? `${f.label} (required)` : f.label}>
+          <input id={`custom-${f.id}`} className={INPUT} value={customValue(f.id)} onChange={(e) => setCustom(f.id, e.target.value)} />
+        </Field>
+      ))}
+      <div className="flex flex-wrap items-center gap-6 sm:col-span-2">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input type="checkbox" className="size-5" checked={value.urgent === 'HIGH'} onChange={(e) => set({ urgent: e.target.checked ? 'HIGH' : 'STANDARD' })} />
+          Urgent
+        </label>
+        {canMarkConfidential && (
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="size-5" checked={value.is_confidential} onChange={(e) => set({ is_confidential: e.target.checked })} />
+            Confidential
+          </label>
+        )}
+      </div>
+    </fieldset>
+  );
+}

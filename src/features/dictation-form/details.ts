@@ -1,0 +1,24 @@
+import { dictationDetailsSchema, type DictationDetails } from '../../domain/contract';
+
+export type DetailsValue = {
+  department_id?: number;
+  job_type_id?: number;
+  author_id?: number;
+  urgent: 'HIGH' | 'STANDARD';
+  is_confidential: boolean;
+  patient: NonNullable<DictationDetails['patient']>;
+  custom_fields: { id: string; value: string }[];
+};
+
+export const EMPTY_DETAILS: DetailsValue = { urgent: 'STANDARD', is_confidential: false, patient: {}, custom_fields: [] };
+
+/** Checks the form with the same schema the server uses; answers the per-field messages. */
+export function validateDetails(value: DetailsValue, needsAuthor: boolean): { ok: true; details: DictationDetails } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const parsed = dictationDetailsSchema.safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  }
+  if (needsAuthor && !value.author_id) errors.author_id = 'Choose the author this dictation belongs to.';
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, details: value as DictationDetails };
+}

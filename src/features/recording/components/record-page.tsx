@@ -1,0 +1,179 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { toast } from 'sonner';
+import { RULES, satisfies } from '../../../domain/access';
+import { MESSAGES } from '../../../domain/messages';
+import { tabLabel } from '../../../domain/recording-tabs';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Page } from '../../../components/ui/page';
+import { db } from '../../../lib/db/db';
+import { createRecording, deleteRecording } from '../../../lib/recordings/recording-store';
+import { enqueueDictation } from '../../../lib/sync/outbox';
+import { requestSync } from '../../../lib/sync/triggers';
+import { requestPersistentStorage } from '../../../lib/storage';
+import { useSession } from '../../../lib/auth/use-session';
+import { DetailsForm, EMPTY_DETAILS, useDictationOptions, validateDetails, type DetailsValue } from '../../dictation-form';
+import { attachRecording, closeTab } from '../tabs-store';
+import { recorderRegistry } from '../recorder-registry';
+import { dictationLabel, formatElapsed } from '../format';
+import { extensionFor, pickMimeType } from '../recorder';
+import { RecorderPanel } from './recorder-panel';
+
+export function RecordPage({ tabIndex }: { tabIndex: number }) {
+  const navigate = useNavigate();
+  const { subject } = useSession();
+  const tab = useLiveQuery(() => db.tabs.get(tabIndex), [tabIndex]);
+  const recording = useLiveQuery(async () => (tab?.recordingId ? db.recordings.get(tab.recordingId) : undefined), [tab?.recordingId]);
+  useSyncExternalStore(recorderRegistry.subscribe, recorderRegistry.version);
+  const recorder = recorderRegistry.get(tabIndex);
+  const options = useDictationOptions();
+  const [details, setDetails] = useState<DetailsValue>(EMPTY_DETAILS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+
+  async function start() {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const id = crypto.randomUUID();
+      const mimeType = pickMimeType();
+      await createRecording({ id, tabIndex, source: 'recorder', mimeType, filename: `${tab ? tabLabel(tab) : 'Recording'}.${extensionFor(mimeType)}` });
+      await attachRecording(tabIndex, id);
+      await recorderRegistry.create(tabIndex, id).start();
+      void requestPersistentStorage();
+    } catch (err) {
+      setProblem(err instanceof DOMException && err.name === 'NotAllowedError' ? 'Wardnote may not use the microphone. Allow it in the browser settings, then try again.' : `The recording could not start: ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function send(status: 'DRAFT' | 'READY_FOR_TYPING') {
+    if (!recording) return;
+    const check = validateDetails(details, false);
+    if (!check.ok) {
+      setErrors(check.errors);
+      toast.error('Check the highlighted fields.');
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await recorderRegistry.release(tabIndex);
+      const stored = await db.recordings.get(recording.id);
+      await enqueueDictation(
+        recording.id,
+        {
+          ...check.details,
+          status,
+          original_filename: stored!.filename,
+          mime_type: stored!.mimeType,
+          duration_ms: stored!.durationMs,
+          is_mobile: matchMedia('(pointer: coarse)').matches,
+        },
+        dictationLabel(),
+      );
+      await closeTab(tabIndex);
+      toast.success(status === 'DRAFT' ? 'Saved as a draft. It is sent to the server as soon as there is a connection.' : 'Submitted. It is sent to the server as soon as there is a connection.');
+      void requestSync();
+      await navigate({ to: '/{-$tab}', params: { tab: undefined } });
+    } catch (err) {
+      setProblem((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Dictation-page keys (spec §9): Ctrl/Cmd+S submit, D draft, Ctrl/Cmd+Alt+R record/pause.
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes((e.target as HTMLElement).tagName);
+      const mod = e.ctrlKey || e.metaKey;
+      if (mod && e.altKey && e.code === 'KeyR') {
+        e.preventDefault();
+        const r = recorderRegistry.get(tabIndex);
+        if (!r && !recording) void start();
+        else if (r?.state === 'recording') void r.pause();
+        else if (r?.state === 'paused') void r.resume();
+      } else if (mod && !e.altKey && e.code === 'KeyS') {
+        e.preventDefault();
+        void send('READY_FOR_TYPING');
+      } else if (!mod && !e.altKey && !typing && e.code === 'KeyD') {
+        void send('DRAFT');
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const live = recorder?.state === 'recording' || recorder?.state === 'paused';
+  const hasAudio = !!recording && recording.bytes > 0;
+
+  return (
+    <Page title={tab ? tabLabel(tab) : `Recording (${tabIndex})`}>
+      <div className="space-y-4">
+        {problem && <Alert>{problem}</Alert>}
+        {recording?.state === 'interrupted' && (
+          <Alert tone="info">
+            This recording was interrupted (the app or browser closed). What was saved, {formatElapsed(recording.durationMs)}, is kept: play it back, then submit it or record
+            a new one.
+          </Alert>
+        )}
+        <RecorderPanel
+          recorder={recorder}
+          recording={recording}
+          busy={busy}
+          onStart={() => void start()}
+          onPause={() => void recorder?.pause()}
+          onResume={() => void recorder?.resume()}
+          onStop={() => void recorder?.stop()}
+        />
+        <section aria-label="Details" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <h2 className="mb-3 text-lg font-semibold">Details</h2>
+          {options.isError && <Alert>{MESSAGES.errorFetching}</Alert>}
+          <DetailsForm
+            value={details}
+            onChange={setDetails}
+            options={options.data}
+            errors={errors}
+            canMarkConfidential={!!subject && satisfies(subject, RULES.confidentialMarking)}
+            showAuthor={false}
+          />
+        </section>
+        <div className="flex flex-wrap justify-end gap-3">
+          {hasAudio && !live && (
+            <Button tone="ghost" onPress={() => setConfirmDiscard(true)} isDisabled={busy}>
+              Discard recording
+            </Button>
+          )}
+          <Button tone="secondary" onPress={() => void send('DRAFT')} isDisabled={busy || !hasAudio}>
+            Save as draft (D)
+          </Button>
+          <Button onPress={() => void send('READY_FOR_TYPING')} isDisabled={busy || !hasAudio}>
+            Submit (Ctrl+S)
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirmDiscard}
+        title="Discard this recording?"
+        body="The audio is deleted from this device and cannot be recovered."
+        confirmLabel="Discard"
+        onCancel={() => setConfirmDiscard(false)}
+        onConfirm={() => {
+          setConfirmDiscard(false);
+          void (async () => {
+            await recorderRegistry.release(tabIndex);
+            if (recording) await deleteRecording(recording.id);
+            await db.tabs.update(tabIndex, { recordingId: null });
+          })();
+        }}
+      />
+    </Page>
+  );
+}

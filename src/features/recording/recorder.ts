@@ -1,0 +1,111 @@
+import { appendChunk, setRecordingState } from '../../lib/recordings/recording-store';
+import { holdWakeLock } from './wake-lock';
+
+/** Opus in WebM on Chromium and Firefox, AAC in MP4 on Safari (PITFALLS 11). */
+export const MIME_CANDIDATES = ['audio/webm;codecs=opus', 'audio/mp4;codecs=mp4a.40.2', 'audio/mp4', 'audio/webm', 'audio/ogg;codecs=opus'];
+
+/** 2 s slices: small enough to lose little in a crash, large enough to avoid empty blobs (PITFALLS 11). */
+export const SLICE_MS = 2000;
+
+export function pickMimeType(isSupported: (t: string) => boolean = (t) => MediaRecorder.isTypeSupported(t)): string {
+  return MIME_CANDIDATES.find(isSupported) ?? '';
+}
+
+export function extensionFor(mimeType: string): string {
+  if (mimeType.includes('mp4')) return 'm4a';
+  if (mimeType.includes('ogg')) return 'ogg';
+  return 'webm';
+}
+
+export type RecorderState = 'idle' | 'recording' | 'paused' | 'stopped';
+
+/**
+ * One recording: MediaRecorder slices go straight to IndexedDB, encrypted, in order. The elapsed
+ * time is kept here (Chromium's WebM carries no duration, PITFALLS 10).
+ */
+export class Recorder {
+  state: RecorderState = 'idle';
+  stream: MediaStream | null = null;
+  readonly mimeType: string;
+  private media: MediaRecorder | null = null;
+  private seq = 0;
+  private writes: Promise<void> = Promise.resolve();
+  private elapsedBefore = 0;
+  private runningSince = 0;
+  private releaseWakeLock: () => void = () => {};
+  private stopped: Promise<void> | null = null;
+  writeError: Error | null = null;
+
+  constructor(
+    readonly recordingId: string,
+    private onChange: () => void,
+    startSeq = 0,
+    startElapsedMs = 0,
+  ) {
+    this.mimeType = pickMimeType();
+    this.seq = startSeq;
+    this.elapsedBefore = startElapsedMs;
+  }
+
+  elapsedMs(): number {
+    return this.elapsedBefore + (this.state === 'recording' ? performance.now() - this.runningSince : 0);
+  }
+
+  async start(): Promise<void> {
+    this.stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: true, autoGainControl: true } });
+    this.media = new MediaRecorder(this.stream, { ...(this.mimeType ? { mimeType: this.mimeType } : {}), audioBitsPerSecond: 48_000 });
+    this.media.ondataavailable = (e) => {
+      if (!e.data || e.data.size === 0) return;
+      const seq = this.seq++;
+      const elapsed = this.elapsedMs();
+      this.writes = this.writes
+        .then(() => appendChunk(this.recordingId, seq, e.data, elapsed))
+        .catch((err: unknown) => {
+          this.writeError = err instanceof Error ? err : new Error(String(err));
+          this.onChange();
+        });
+    };
+    this.stopped = new Promise((resolve) => {
+      this.media!.onstop = () => resolve();
+    });
+    this.media.start(SLICE_MS);
+    this.runningSince = performance.now();
+    this.state = 'recording';
+    this.releaseWakeLock = holdWakeLock();
+    await setRecordingState(this.recordingId, 'recording');
+    this.onChange();
+  }
+
+  async pause(): Promise<void> {
+    if (this.state !== 'recording' || !this.media) return;
+    this.media.requestData();
+    this.media.pause();
+    this.elapsedBefore = this.elapsedMs();
+    this.state = 'paused';
+    await setRecordingState(this.recordingId, 'paused', Math.round(this.elapsedBefore));
+    this.onChange();
+  }
+
+  async resume(): Promise<void> {
+    if (this.state !== 'paused' || !this.media) return;
+    this.media.resume();
+    this.runningSince = performance.now();
+    this.state = 'recording';
+    await setRecordingState(this.recordingId, 'recording');
+    this.onChange();
+  }
+
+  /** Stops and waits until every slice is stored. */
+  async stop(): Promise<void> {
+    if (!this.media || this.state === 'stopped' || this.state === 'idle') return;
+    const total = this.elapsedMs();
+    this.state = 'stopped';
+    this.media.stop();
+    await this.stopped;
+    await this.writes;
+    this.stream?.getTracks().forEach((t) => t.stop());
+    this.releaseWakeLock();
+    await setRecordingState(this.recordingId, 'stopped', Math.round(total));
+    this.onChange();
+  }
+}
