@@ -1,5 +1,6 @@
 import { registerSW } from 'virtual:pwa-register';
 import { toast } from 'sonner';
+import { recorderRegistry } from '../features/recording';
 
 /**
  * Registers the worker. A new version is offered, never forced: reloading mid-recording or
@@ -13,7 +14,16 @@ export function registerServiceWorker(): void {
       toast.info('A new version of Wardnote is ready.', {
         id: 'sw-update',
         duration: Infinity,
-        action: { label: 'Update now', onClick: () => void updateSW(true) },
+        action: {
+          label: 'Update now',
+          onClick: () => {
+            if (recorderRegistry.anyActive()) {
+              toast.warning('Stop the recording first: updating reloads Wardnote.');
+              return;
+            }
+            void updateSW(true);
+          },
+        },
       });
     },
     onRegisterError(error: unknown) {

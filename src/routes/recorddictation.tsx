@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../app/guard';
-import { ComingSoon } from '../components/ui/page';
+import { RecordDictationPage } from '../features/recording';
 
 export const Route = createFileRoute('/recorddictation')({
   beforeLoad: guardRoute('/recorddictation'),
-  component: () => <ComingSoon title="Record dictation" />,
+  component: RecordDictationPage,
 });

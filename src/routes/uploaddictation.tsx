@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../app/guard';
-import { ComingSoon } from '../components/ui/page';
+import { UploadPage } from '../features/upload/upload-page';
 
 export const Route = createFileRoute('/uploaddictation')({
   beforeLoad: guardRoute('/uploaddictation'),
-  component: () => <ComingSoon title="Upload dictation" />,
+  component: UploadPage,
 });

@@ -87,7 +87,7 @@ export class WardnoteDb extends Dexie {
       recordings: 'id, state, tabIndex',
       chunks: '[recordingId+seq], recordingId',
       tabs: 'index, recordingId',
-      outbox: 'id, state, nextAttemptAt, recordingId',
+      outbox: 'id, state, nextAttemptAt, recordingId, createdAt',
     });
   }
 }

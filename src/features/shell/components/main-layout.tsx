@@ -10,6 +10,9 @@ import { variant } from '../../../app/variant';
 import { navHref } from '../nav-links';
 import { useGlobalShortcuts } from '../use-global-shortcuts';
 import { TopBar } from './top-bar';
+import { RecordingTabBar } from '../../recording';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../../lib/db/db';
 
 interface Props {
   profile: UserProfile;
@@ -43,10 +46,12 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
     [go, navigate],
   );
   useGlobalShortcuts(items, actions);
+  const unsent = useLiveQuery(() => db.outbox.count(), []) ?? 0;
 
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar profile={profile} subject={subject} items={items} searchRef={searchRef} onLogout={() => setConfirmLogout(true)} />
+      {items.includes('record') && <RecordingTabBar />}
       {(offline || !online) && (
         <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
           {MESSAGES.offline}
@@ -56,6 +61,11 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
       <ConfirmDialog
         open={confirmLogout}
         title={MESSAGES.logoutConfirm}
+        body={
+          unsent
+            ? `${unsent} recording${unsent === 1 ? ' has' : 's have'} not reached the server yet. Logging out deletes ${unsent === 1 ? 'it' : 'them'} from this device: stay signed in until ${unsent === 1 ? 'it is' : 'they are'} sent.`
+            : undefined
+        }
         confirmLabel="Log out"
         onCancel={() => setConfirmLogout(false)}
         onConfirm={() => {

@@ -6,6 +6,7 @@ import { APP_TITLE } from '../../../app/variant';
 import { initials, NAV_LABELS, navHref } from '../nav-links';
 import { NAV_ICONS } from './nav-icon';
 import { SearchBox } from './search-box';
+import { SyncStatus } from '../../sync';
 
 interface Props {
   profile: UserProfile;
@@ -26,6 +27,11 @@ export function TopBar({ profile, subject, items, searchRef, onLogout }: Props) 
         {satisfies(subject, RULES.search) && (
           <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
             <SearchBox ref={searchRef} />
+          </div>
+        )}
+        {satisfies(subject, RULES.createDictation) && (
+          <div className="ml-auto">
+            <SyncStatus />
           </div>
         )}
         <span className="ml-auto truncate text-sm font-medium text-slate-700 dark:text-slate-200" data-testid="user-full-name">

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { CloudCheck, CloudUpload, TriangleAlert } from 'lucide-react';
+import { Dialog, DialogTrigger, Popover, Button as AriaButton } from 'react-aria-components';
+import { db, type OutboxItem } from '../../../lib/db/db';
+import { discardItem, retryItem } from '../../../lib/sync/outbox';
+import { requestSync } from '../../../lib/sync/triggers';
+import { formatBytes } from '../../../lib/storage';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+
+function describe(item: OutboxItem): string {
+  if (item.state === 'dead') return item.lastError ?? 'Could not be sent.';
+  if (item.state === 'paused') return 'Waiting for you to sign in again.';
+  if (item.stage === 'finalise') return 'Uploaded; waiting for the server to confirm.';
+  const sent = `${formatBytes(item.bytesAcked)} of ${formatBytes(item.totalBytes)} sent`;
+  return item.lastError ? `${sent}. Last try: ${item.lastError}` : sent;
+}
+
+/** Top-bar sync status: what is waiting to be sent, its progress, the last error, and the dead letters. */
+export function SyncStatus() {
+  const items = useLiveQuery(() => db.outbox.orderBy('createdAt').toArray(), []) ?? [];
+  const [discarding, setDiscarding] = useState<string | null>(null);
+  const dead = items.filter((i) => i.state === 'dead');
+  const waiting = items.length - dead.length;
+  const Icon = dead.length ? TriangleAlert : waiting ? CloudUpload : CloudCheck;
+  const label = dead.length ? `${dead.length} not sent` : waiting ? `${waiting} to send` : 'All sent';
+
+  return (
+    <>
+      <DialogTrigger>
+        <AriaButton
+          aria-label={`Sync status: ${label}`}
+          data-testid="sync-status"
+          className={`flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium ${dead.length ? 'text-red-700 dark:text-red-400' : waiting ? 'text-amber-700 dark:text-amber-300' : 'text-slate-600 dark:text-slate-300'}`}
+        >
+          <Icon aria-hidden className="size-5" />
+          <span>{label}</span>
+        </AriaButton>
+        <Popover placement="bottom end" className="w-[min(26rem,calc(100vw-1rem))] rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+          <Dialog aria-label="Recordings waiting to be sent" className="outline-none">
+            {items.length === 0 ? (
+              <p className="text-sm">Everything recorded on this device has reached the server.</p>
+            ) : (
+              <ul className="space-y-3" data-testid="outbox-list">
+                {items.map((item) => (
+                  <li key={item.id} className="text-sm">
+                    <div className="font-medium">{item.label}</div>
+                    <div className={item.state === 'dead' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>{describe(item)}</div>
+                    {item.state !== 'dead' && (
+                      <progress className="mt-1 h-1.5 w-full" max={item.totalBytes} value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked} aria-label={`${item.label} upload progress`} />
+                    )}
+                    {item.state === 'dead' && (
+                      <div className="mt-2 flex gap-2">
+                        <Button tone="secondary" onPress={() => void retryItem(item.id).then(requestSync)}>
+                          Retry
+                        </Button>
+                        <Button tone="ghost" onPress={() => setDiscarding(item.id)}>
+                          Discard
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {waiting > 0 && (
+              <Button tone="secondary" className="mt-4 w-full" onPress={() => void requestSync()}>
+                Send now
+              </Button>
+            )}
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
+      <ConfirmDialog
+        open={!!discarding}
+        title="Discard this recording?"
+        body="It has not reached the server. Discarding deletes the audio from this device for good."
+        confirmLabel="Discard"
+        onCancel={() => setDiscarding(null)}
+        onConfirm={() => {
+          const id = discarding!;
+          setDiscarding(null);
+          void discardItem(id);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { toast } from 'sonner';
+import { Upload } from 'lucide-react';
+import { RULES, satisfies } from '../../domain/access';
+import { UPLOAD_EXTENSIONS, uploadRefusal } from '../../domain/upload-files';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { db } from '../../lib/db/db';
+import { deleteRecording, storeFile } from '../../lib/recordings/recording-store';
+import { enqueueDictation } from '../../lib/sync/outbox';
+import { requestSync } from '../../lib/sync/triggers';
+import { formatBytes, requestPersistentStorage } from '../../lib/storage';
+import { useSession } from '../../lib/auth/use-session';
+import { DetailsForm, EMPTY_DETAILS, useDictationOptions, validateDetails, type DetailsValue } from '../dictation-form';
+
+/**
+ * Upload dictation files (spec §2 UploadDictation): several at once, only the recorder formats of
+ * spec §5, the same details as a recording, and the same outbox, so a dropped connection resumes.
+ */
+export function UploadPage() {
+  const navigate = useNavigate();
+  const { subject } = useSession();
+  const options = useDictationOptions();
+  const input = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [details, setDetails] = useState<DetailsValue>(EMPTY_DETAILS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [sentIds, setSentIds] = useState<string[]>([]);
+  const progress = useLiveQuery(() => db.outbox.where('recordingId').anyOf(sentIds).toArray(), [sentIds]) ?? [];
+  const isAuthor = !!subject?.roles.includes('Author');
+
+  function pick(list: FileList | null) {
+    const all = [...(list ?? [])];
+    setRefused(all.map((f) => uploadRefusal(f.name)).filter((m): m is string => !!m));
+    setFiles(all.filter((f) => !uploadRefusal(f.name)));
+  }
+
+  async function submit() {
+    const check = validateDetails(details, !isAuthor);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    if (!files.length) {
+      toast.error('Choose at least one dictation file.');
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const ids: string[] = [];
+    try {
+      for (const file of files) {
+        const id = crypto.randomUUID();
+        try {
+          await storeFile(id, file);
+          await enqueueDictation(id, { ...check.details, status: 'READY_FOR_TYPING', original_filename: file.name, mime_type: file.type || undefined }, file.name);
+          ids.push(id);
+        } catch (err) {
+          await deleteRecording(id).catch(() => {});
+          toast.error((err as Error).message);
+        }
+      }
+      setSentIds(ids);
+      setFiles([]);
+      if (input.current) input.current.value = '';
+      void requestPersistentStorage();
+      void requestSync();
+      if (ids.length) toast.success(`${ids.length} file${ids.length === 1 ? '' : 's'} queued. Uploads carry on if the connection drops.`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Upload dictation">
+      <div className="space-y-4">
+        <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <label htmlFor="dictation-files" className="mb-2 block text-sm font-medium">
+            Dictation files ({UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(', ')})
+          </label>
+          <input
+            ref={input}
+            id="dictation-files"
+            type="file"
+            multiple
+            accept={UPLOAD_EXTENSIONS.flatMap((e) => [`.${e}`, `.${e.toUpperCase()}`]).join(',')}
+            onChange={(e) => pick(e.target.files)}
+            className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-600 file:px-4 file:font-semibold file:text-white"
+          />
+          {refused.map((m) => (
+            <div key={m} className="mt-2">
+              <Alert>{m}</Alert>
+            </div>
+          ))}
+          {files.length > 0 && (
+            <ul className="mt-3 space-y-1 text-sm" aria-label="Chosen files">
+              {files.map((f) => (
+                <li key={f.name}>
+                  {f.name} · {formatBytes(f.size)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-label="Details" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <h2 className="mb-3 text-lg font-semibold">Details</h2>
+          <DetailsForm
+            value={details}
+            onChange={setDetails}
+            options={options.data}
+            errors={errors}
+            canMarkConfidential={!!subject && satisfies(subject, RULES.confidentialMarking)}
+            showAuthor={!isAuthor}
+          />
+        </section>
+        <div className="flex justify-end gap-3">
+          <Button tone="secondary" onPress={() => void navigate({ to: '/{-$tab}', params: { tab: undefined } })}>
+            Back to the list
+          </Button>
+          <Button onPress={() => void submit()} isDisabled={busy || files.length === 0}>
+            <Upload aria-hidden className="size-4" /> Upload {files.length > 1 ? `${files.length} files` : ''}
+          </Button>
+        </div>
+        {sentIds.length > 0 && (
+          <section aria-label="Upload progress" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+            <h2 className="mb-2 text-lg font-semibold">Progress</h2>
+            <ul className="space-y-2 text-sm">
+              {sentIds.map((id) => {
+                const item = progress.find((p) => p.recordingId === id);
+                return (
+                  <li key={id}>
+                    <div>{item?.label ?? 'Sent'}</div>
+                    {item ? (
+                      <>
+                        <progress className="h-2 w-full" max={item.totalBytes} value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked} aria-label={`${item.label} progress`} />
+                        {item.lastError && <p className={item.state === 'dead' ? 'text-red-700' : 'text-slate-600'}>{item.lastError}</p>}
+                      </>
+                    ) : (
+                      <p className="text-emerald-700 dark:text-emerald-400">Received by the server.</p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
+      </div>
+    </Page>
+  );
+}
