@@ -3,8 +3,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
+// Lets context.route and setOffline see the service worker's own requests (Chromium only; PITFALLS 21).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -14,6 +18,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     serviceWorkers: 'allow',
+    permissions: ['microphone'],
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },

@@ -91,6 +91,10 @@ describe('POST /api/dictation (finalise)', () => {
     expect(second.json().data.id).toBe(first.json().data.id);
     const rows = await t.db.select().from(dictations).where(eq(dictations.clientId, body.client_id));
     expect(rows).toHaveLength(1);
+    const byClient = await t.call('GET', `/api/dictation/by-client/${body.client_id}`, { token: authorToken });
+    expect(byClient.json().data.id).toBe(first.json().data.id);
+    const notMine = await t.call('GET', `/api/dictation/by-client/${body.client_id}`, { token: await t.login('secretary@wardnote.test') });
+    expect(notMine.statusCode).toBe(404);
     const d = first.json().data;
     expect(d.reference).toMatch(/^\d{12}\d{2}$/);
     expect(d).toMatchObject({

@@ -1,6 +1,9 @@
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import path from 'node:path';
 
-/** DESIGN §6: Debian's Chromium with no background traffic; fake media for the recorder tests. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FAKE_MIC_WAV = path.resolve('.tmp/e2e-fake-mic.wav');
+
+/** DESIGN §6: Debian's Chromium with no background traffic, and a WAV file as the microphone. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -10,4 +13,6 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${FAKE_MIC_WAV}`,
+  '--autoplay-policy=no-user-gesture-required',
 ];

@@ -9,7 +9,12 @@ import { TransportError } from '../../src/lib/sync/transport-error';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
 import type { Dictation } from '../../src/domain/contract';
 
-const DETAILS = { status: 'READY_FOR_TYPING' as const, department_id: 1, original_filename: 'Recording (1).webm', patient: { patient_last_name: 'Lovelace' } };
+const DETAILS = {
+  status: 'READY_FOR_TYPING' as const,
+  department_id: 1,
+  original_filename: 'Recording (1).webm',
+  patient: { patient_last_name: 'Lovelace' },
+};
 
 async function queuedRecording(bytes = [100, 100, 50]): Promise<OutboxItem> {
   const id = crypto.randomUUID();
@@ -60,7 +65,12 @@ describe('outbox response classes (DESIGN §3 point 5)', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.recordings.get(item.recordingId)).toBeUndefined();
     expect(await db.chunks.where('recordingId').equals(item.recordingId).count()).toBe(0);
-    expect(sent.finalised[0]).toMatchObject({ client_id: item.recordingId, byte_size: 250, upload_id: `up${item.recordingId.slice(0, 8)}`, patient: { patient_last_name: 'Lovelace' } });
+    expect(sent.finalised[0]).toMatchObject({
+      client_id: item.recordingId,
+      byte_size: 250,
+      upload_id: `up${item.recordingId.slice(0, 8)}`,
+      patient: { patient_last_name: 'Lovelace' },
+    });
   });
 
   it('a confirmation with another byte count keeps the audio and shows the problem', async () => {

@@ -31,6 +31,12 @@ export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictat
   );
 
   app.get(
+    '/api/dictation/by-client/:clientId',
+    { config: { rule: RULES.createDictation }, schema: { params: z.object({ clientId: z.uuid() }), response: { 200: one } } },
+    async (req) => ({ data: await dictations.getByClientId(caller(req), req.params.clientId) }),
+  );
+
+  app.get(
     '/api/dictation/:id',
     { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: one } } },
     async (req) => ({ data: await dictations.get(caller(req), req.params.id) }),

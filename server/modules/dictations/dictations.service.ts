@@ -220,6 +220,13 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       return { created: true, dto: toDictationDto(await load(d.id), me.id, signer) };
     },
 
+    /** The caller's own dictation made from a recording of theirs, so a device can ask whether it arrived. */
+    async getByClientId(auth: RequestAuth, clientId: string) {
+      const r = await findDictation(db, byClient(auth.ctx.user.id, clientId));
+      if (!r) throw Errors.notFound();
+      return toDictationDto(r, auth.ctx.user.id, signer);
+    },
+
     async get(auth: RequestAuth, id: number) {
       const r = await load(id);
       assertCanView(auth, r);

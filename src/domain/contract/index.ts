@@ -26,6 +26,7 @@ export const API_PATHS = {
   dictation: '/api/dictation',
   dictationOptions: '/api/dictation-options',
   dictationById: (id: number) => `/api/dictation/${id}`,
+  dictationByClient: (clientId: string) => `/api/dictation/by-client/${clientId}`,
   uploads: '/api/uploads',
   health: '/api/health',
 } as const;

@@ -13,7 +13,10 @@ export type DetailsValue = {
 export const EMPTY_DETAILS: DetailsValue = { urgent: 'STANDARD', is_confidential: false, patient: {}, custom_fields: [] };
 
 /** Checks the form with the same schema the server uses; answers the per-field messages. */
-export function validateDetails(value: DetailsValue, needsAuthor: boolean): { ok: true; details: DictationDetails } | { ok: false; errors: Record<string, string> } {
+export function validateDetails(
+  value: DetailsValue,
+  needsAuthor: boolean,
+): { ok: true; details: DictationDetails } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const parsed = dictationDetailsSchema.safeParse(value);
   if (!parsed.success) {

@@ -31,7 +31,18 @@ export function UploadPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [sentIds, setSentIds] = useState<string[]>([]);
-  const progress = useLiveQuery(() => db.outbox.where('recordingId').anyOf(sentIds).toArray(), [sentIds]) ?? [];
+  // undefined while loading: "received" is said only once the device has let go of the file, which it
+  // does after the server confirmed it.
+  const live = useLiveQuery(
+    async () => ({
+      ids: sentIds,
+      items: await db.outbox.where('recordingId').anyOf(sentIds).toArray(),
+      kept: await db.recordings.where('id').anyOf(sentIds).primaryKeys(),
+    }),
+    [sentIds],
+  );
+  // useLiveQuery hands back the previous answer until the new query has run: ignore a stale one.
+  const progress = live?.ids === sentIds ? live : undefined;
   const isAuthor = !!subject?.roles.includes('Author');
 
   function pick(list: FileList | null) {
@@ -58,7 +69,11 @@ export function UploadPage() {
         const id = crypto.randomUUID();
         try {
           await storeFile(id, file);
-          await enqueueDictation(id, { ...check.details, status: 'READY_FOR_TYPING', original_filename: file.name, mime_type: file.type || undefined }, file.name);
+          await enqueueDictation(
+            id,
+            { ...check.details, status: 'READY_FOR_TYPING', original_filename: file.name, mime_type: file.type || undefined },
+            file.name,
+          );
           ids.push(id);
         } catch (err) {
           await deleteRecording(id).catch(() => {});
@@ -107,7 +122,10 @@ export function UploadPage() {
             </ul>
           )}
         </section>
-        <section aria-label="Details" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+        <section
+          aria-label="Details"
+          className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+        >
           <h2 className="mb-3 text-lg font-semibold">Details</h2>
           <DetailsForm
             value={details}
@@ -127,22 +145,32 @@ export function UploadPage() {
           </Button>
         </div>
         {sentIds.length > 0 && (
-          <section aria-label="Upload progress" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <section
+            aria-label="Upload progress"
+            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+          >
             <h2 className="mb-2 text-lg font-semibold">Progress</h2>
             <ul className="space-y-2 text-sm">
               {sentIds.map((id) => {
-                const item = progress.find((p) => p.recordingId === id);
+                if (!progress) return null;
+                const item = progress.items.find((p) => p.recordingId === id);
+                const received = !item && !progress.kept.includes(id);
                 return (
                   <li key={id}>
-                    <div>{item?.label ?? 'Sent'}</div>
+                    <div>{item?.label ?? 'Dictation file'}</div>
                     {item ? (
                       <>
-                        <progress className="h-2 w-full" max={item.totalBytes} value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked} aria-label={`${item.label} progress`} />
+                        <progress
+                          className="h-2 w-full"
+                          max={item.totalBytes}
+                          value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked}
+                          aria-label={`${item.label} progress`}
+                        />
                         {item.lastError && <p className={item.state === 'dead' ? 'text-red-700' : 'text-slate-600'}>{item.lastError}</p>}
                       </>
-                    ) : (
+                    ) : received ? (
                       <p className="text-emerald-700 dark:text-emerald-400">Received by the server.</p>
-                    )}
+                    ) : null}
                   </li>
                 );
               })}

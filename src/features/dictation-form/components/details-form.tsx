@@ -36,7 +36,8 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
   const setPatient = (key: keyof DetailsValue['patient'], v: string) => set({ patient: { ...value.patient, [key]: v || undefined } });
   const jobType = options?.job_types.find((j) => j.id === value.job_type_id);
   const customValue = (id: string) => value.custom_fields.find((c) => c.id === id)?.value ?? '';
-  const setCustom = (id: string, v: string) => set({ custom_fields: [...value.custom_fields.filter((c) => c.id !== id), { id, value: v }] });
+  const setCustom = (id: string, v: string) =>
+    set({ custom_fields: [...value.custom_fields.filter((c) => c.id !== id), { id, value: v }] });
   const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${key}-error` } : {});
 
   return (
@@ -44,7 +45,13 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
       <legend className="sr-only">Dictation details</legend>
       {showAuthor && (
         <Field id="author_id" label="Author" error={errors.author_id}>
-          <select id="author_id" className={INPUT} value={value.author_id ?? ''} onChange={(e) => set({ author_id: Number(e.target.value) || undefined })} {...invalid('author_id')}>
+          <select
+            id="author_id"
+            className={INPUT}
+            value={value.author_id ?? ''}
+            onChange={(e) => set({ author_id: Number(e.target.value) || undefined })}
+            {...invalid('author_id')}
+          >
             <option value="">Choose the author…</option>
             {options?.authors.map((a) => (
               <option key={a.id} value={a.id}>
@@ -55,7 +62,13 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
         </Field>
       )}
       <Field id="department_id" label="Service (required)" error={errors.department_id}>
-        <select id="department_id" className={INPUT} value={value.department_id ?? ''} onChange={(e) => set({ department_id: Number(e.target.value) || undefined })} {...invalid('department_id')}>
+        <select
+          id="department_id"
+          className={INPUT}
+          value={value.department_id ?? ''}
+          onChange={(e) => set({ department_id: Number(e.target.value) || undefined })}
+          {...invalid('department_id')}
+        >
           <option value="">Choose a service…</option>
           {options?.departments.map((d) => (
             <option key={d.id} value={d.id}>
@@ -65,7 +78,12 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
         </select>
       </Field>
       <Field id="job_type_id" label="Job type" error={errors.job_type_id}>
-        <select id="job_type_id" className={INPUT} value={value.job_type_id ?? ''} onChange={(e) => set({ job_type_id: Number(e.target.value) || undefined, custom_fields: [] })}>
+        <select
+          id="job_type_id"
+          className={INPUT}
+          value={value.job_type_id ?? ''}
+          onChange={(e) => set({ job_type_id: Number(e.target.value) || undefined, custom_fields: [] })}
+        >
           <option value="">Choose a job type…</option>
           {options?.job_types.map((j) => (
             <option key={j.id} value={j.id}>
@@ -75,13 +93,31 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
         </select>
       </Field>
       <Field id="patient_first_name" label="Patient first name">
-        <input id="patient_first_name" className={INPUT} autoComplete="off" value={value.patient.patient_first_name ?? ''} onChange={(e) => setPatient('patient_first_name', e.target.value)} />
+        <input
+          id="patient_first_name"
+          className={INPUT}
+          autoComplete="off"
+          value={value.patient.patient_first_name ?? ''}
+          onChange={(e) => setPatient('patient_first_name', e.target.value)}
+        />
       </Field>
       <Field id="patient_last_name" label="Patient last name">
-        <input id="patient_last_name" className={INPUT} autoComplete="off" value={value.patient.patient_last_name ?? ''} onChange={(e) => setPatient('patient_last_name', e.target.value)} />
+        <input
+          id="patient_last_name"
+          className={INPUT}
+          autoComplete="off"
+          value={value.patient.patient_last_name ?? ''}
+          onChange={(e) => setPatient('patient_last_name', e.target.value)}
+        />
       </Field>
       <Field id="patient_mrn_id" label="Hospital number (MRN)">
-        <input id="patient_mrn_id" className={INPUT} autoComplete="off" value={value.patient.patient_mrn_id ?? ''} onChange={(e) => setPatient('patient_mrn_id', e.target.value)} />
+        <input
+          id="patient_mrn_id"
+          className={INPUT}
+          autoComplete="off"
+          value={value.patient.patient_mrn_id ?? ''}
+          onChange={(e) => setPatient('patient_mrn_id', e.target.value)}
+        />
       </Field>
       <Field id="patient.patient_nhs_id" label="NHS number" error={errors['patient.patient_nhs_id']} hint="10 digits, e.g. 943 476 5919">
         <input
@@ -101,12 +137,22 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
       ))}
       <div className="flex flex-wrap items-center gap-6 sm:col-span-2">
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="size-5" checked={value.urgent === 'HIGH'} onChange={(e) => set({ urgent: e.target.checked ? 'HIGH' : 'STANDARD' })} />
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={value.urgent === 'HIGH'}
+            onChange={(e) => set({ urgent: e.target.checked ? 'HIGH' : 'STANDARD' })}
+          />
           Urgent
         </label>
         {canMarkConfidential && (
           <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-            <input type="checkbox" className="size-5" checked={value.is_confidential} onChange={(e) => set({ is_confidential: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={value.is_confidential}
+              onChange={(e) => set({ is_confidential: e.target.checked })}
+            />
             Confidential
           </label>
         )}

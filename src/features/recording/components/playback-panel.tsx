@@ -41,7 +41,11 @@ export function PlaybackPanel({ recording }: { recording: RecordingRow }) {
 
   return (
     <div className="mt-4">
-      {url ? <audio ref={audio} controls src={url} className="w-full" aria-label="Play back the recording" /> : <p className="text-sm">Preparing playback…</p>}
+      {url ? (
+        <audio ref={audio} controls src={url} className="w-full" aria-label="Play back the recording" />
+      ) : (
+        <p className="text-sm">Preparing playback…</p>
+      )}
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Space plays or pauses; the arrow keys go back or forward 3 seconds.</p>
     </div>
   );

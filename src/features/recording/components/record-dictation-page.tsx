@@ -17,7 +17,10 @@ export function RecordDictationPage() {
   const navigate = useNavigate();
   const { profile } = useSession();
   const tabs = useLiveQuery(() => db.tabs.orderBy('index').toArray(), []);
-  const loose = useLiveQuery(() => db.recordings.filter((r) => r.tabIndex === null && r.source === 'recorder' && r.state !== 'queued').toArray(), []);
+  const loose = useLiveQuery(
+    () => db.recordings.filter((r) => r.tabIndex === null && r.source === 'recorder' && r.state !== 'queued').toArray(),
+    [],
+  );
   const [discard, setDiscard] = useState<string | null>(null);
 
   async function newRecording(recordingId?: string) {
@@ -41,7 +44,10 @@ export function RecordDictationPage() {
             <ul className="divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
               {tabs.map((t) => (
                 <li key={t.index}>
-                  <button className="flex min-h-12 w-full items-center justify-between px-4 text-left hover:bg-slate-50 dark:hover:bg-slate-800" onClick={() => void navigate({ to: '/record/$tab', params: { tab: String(t.index) } })}>
+                  <button
+                    className="flex min-h-12 w-full items-center justify-between px-4 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
+                    onClick={() => void navigate({ to: '/record/$tab', params: { tab: String(t.index) } })}
+                  >
                     <span>{tabLabel(t)}</span>
                     <span className="text-sm text-slate-500">Alt+{t.index}</span>
                   </button>
@@ -49,7 +55,9 @@ export function RecordDictationPage() {
               ))}
             </ul>
           ) : (
-            <p className="text-slate-600 dark:text-slate-300">No recording tab is open. Start a new recording: up to four can be open at once.</p>
+            <p className="text-slate-600 dark:text-slate-300">
+              No recording tab is open. Start a new recording: up to four can be open at once.
+            </p>
           )}
         </section>
         {!!loose?.length && (
@@ -61,8 +69,11 @@ export function RecordDictationPage() {
               {loose.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-center gap-3 px-4 py-2">
                   <span className="flex-1">
-                    {new Date(r.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} · {formatElapsed(r.durationMs)}
-                    {r.state === 'interrupted' && <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">interrupted</span>}
+                    {new Date(r.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+                    {formatElapsed(r.durationMs)}
+                    {r.state === 'interrupted' && (
+                      <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">interrupted</span>
+                    )}
                   </span>
                   <Button tone="secondary" onPress={() => void newRecording(r.id)}>
                     Open

@@ -42,12 +42,22 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
     try {
       const id = crypto.randomUUID();
       const mimeType = pickMimeType();
-      await createRecording({ id, tabIndex, source: 'recorder', mimeType, filename: `${tab ? tabLabel(tab) : 'Recording'}.${extensionFor(mimeType)}` });
+      await createRecording({
+        id,
+        tabIndex,
+        source: 'recorder',
+        mimeType,
+        filename: `${tab ? tabLabel(tab) : 'Recording'}.${extensionFor(mimeType)}`,
+      });
       await attachRecording(tabIndex, id);
       await recorderRegistry.create(tabIndex, id).start();
       void requestPersistentStorage();
     } catch (err) {
-      setProblem(err instanceof DOMException && err.name === 'NotAllowedError' ? 'Wardnote may not use the microphone. Allow it in the browser settings, then try again.' : `The recording could not start: ${(err as Error).message}`);
+      setProblem(
+        err instanceof DOMException && err.name === 'NotAllowedError'
+          ? 'Wardnote may not use the microphone. Allow it in the browser settings, then try again.'
+          : `The recording could not start: ${(err as Error).message}`,
+      );
     } finally {
       setBusy(false);
     }
@@ -79,7 +89,11 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
         dictationLabel(),
       );
       await closeTab(tabIndex);
-      toast.success(status === 'DRAFT' ? 'Saved as a draft. It is sent to the server as soon as there is a connection.' : 'Submitted. It is sent to the server as soon as there is a connection.');
+      toast.success(
+        status === 'DRAFT'
+          ? 'Saved as a draft. It is sent to the server as soon as there is a connection.'
+          : 'Submitted. It is sent to the server as soon as there is a connection.',
+      );
       void requestSync();
       await navigate({ to: '/{-$tab}', params: { tab: undefined } });
     } catch (err) {
@@ -120,8 +134,8 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
         {problem && <Alert>{problem}</Alert>}
         {recording?.state === 'interrupted' && (
           <Alert tone="info">
-            This recording was interrupted (the app or browser closed). What was saved, {formatElapsed(recording.durationMs)}, is kept: play it back, then submit it or record
-            a new one.
+            This recording was interrupted (the app or browser closed). What was saved, {formatElapsed(recording.durationMs)}, is kept: play
+            it back, then submit it or record a new one.
           </Alert>
         )}
         <RecorderPanel
@@ -133,7 +147,10 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
           onResume={() => void recorder?.resume()}
           onStop={() => void recorder?.stop()}
         />
-        <section aria-label="Details" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+        <section
+          aria-label="Details"
+          className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+        >
           <h2 className="mb-3 text-lg font-semibold">Details</h2>
           {options.isError && <Alert>{MESSAGES.errorFetching}</Alert>}
           <DetailsForm

@@ -32,12 +32,19 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
   const elapsed = live && recorder ? recorder.elapsedMs() : (recording?.durationMs ?? 0);
 
   return (
-    <section aria-label="Recorder" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+    <section
+      aria-label="Recorder"
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+    >
       <div className="flex flex-wrap items-center gap-4">
         <output aria-label="Elapsed time" className="font-mono text-4xl tabular-nums" data-testid="elapsed">
           {formatElapsed(elapsed)}
         </output>
-        <span role="status" className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium dark:bg-slate-800" data-testid="recorder-state">
+        <span
+          role="status"
+          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium dark:bg-slate-800"
+          data-testid="recorder-state"
+        >
           {state === 'recording' ? 'Recording' : state === 'paused' ? 'Paused' : state === 'stopped' ? 'Recorded' : 'Ready'}
         </span>
         <div className="ml-auto flex gap-2">
@@ -66,7 +73,14 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
       {live && (
         <div className="mt-4 space-y-2">
           <LiveWaveform stream={recorder?.stream ?? null} />
-          <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700" role="meter" aria-label="Input level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
+          <div
+            className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
+            role="meter"
+            aria-label="Input level"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(level * 100)}
+          >
             <div className="h-full bg-emerald-500 transition-[width] duration-75" style={{ width: `${Math.round(level * 100)}%` }} />
           </div>
         </div>

@@ -74,24 +74,46 @@ export function RecordingTabBar() {
   }, [current]);
 
   return (
-    <nav aria-label="Recording tabs" className="flex items-end gap-1 overflow-x-auto border-b border-slate-200 bg-slate-100 px-2 pt-1 dark:border-slate-800 dark:bg-slate-900">
-      <Link to="/{-$tab}" params={{ tab: undefined }} className="rounded-t-lg px-3 py-2 text-sm font-medium" activeOptions={{ exact: false }} activeProps={{ className: 'bg-white dark:bg-slate-800' }}>
+    <nav
+      aria-label="Recording tabs"
+      className="flex items-end gap-1 overflow-x-auto border-b border-slate-200 bg-slate-100 px-2 pt-1 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <Link
+        to="/{-$tab}"
+        params={{ tab: undefined }}
+        className="rounded-t-lg px-3 py-2 text-sm font-medium"
+        activeOptions={{ exact: false }}
+        activeProps={{ className: 'bg-white dark:bg-slate-800' }}
+      >
         Home
       </Link>
       {tabs.map((t) => {
         const active = current === String(t.index);
         return (
-          <div key={t.index} className={`flex items-center gap-1 rounded-t-lg px-3 py-2 text-sm font-medium ${active ? 'bg-white dark:bg-slate-800' : ''}`}>
+          <div
+            key={t.index}
+            className={`flex items-center gap-1 rounded-t-lg px-3 py-2 text-sm font-medium ${active ? 'bg-white dark:bg-slate-800' : ''}`}
+          >
             <Link to="/record/$tab" params={{ tab: String(t.index) }} aria-current={active ? 'page' : undefined}>
               {active ? <TabTitle tab={t} active /> : tabLabel(t)}
             </Link>
-            <button type="button" aria-label={`Close ${tabLabel(t)}`} className="rounded p-1 hover:bg-slate-200 dark:hover:bg-slate-700" onClick={() => setClosing(t.index)}>
+            <button
+              type="button"
+              aria-label={`Close ${tabLabel(t)}`}
+              className="rounded p-1 hover:bg-slate-200 dark:hover:bg-slate-700"
+              onClick={() => setClosing(t.index)}
+            >
               <X aria-hidden className="size-3.5" />
             </button>
           </div>
         );
       })}
-      <button type="button" aria-label="New recording tab" className="mb-1 rounded p-2 hover:bg-slate-200 dark:hover:bg-slate-700" onClick={() => void add()}>
+      <button
+        type="button"
+        aria-label="New recording tab"
+        className="mb-1 rounded p-2 hover:bg-slate-200 dark:hover:bg-slate-700"
+        onClick={() => void add()}
+      >
         <Plus aria-hidden className="size-4" />
       </button>
       <ConfirmDialog

@@ -37,7 +37,10 @@ export function SyncStatus() {
           <Icon aria-hidden className="size-5" />
           <span>{label}</span>
         </AriaButton>
-        <Popover placement="bottom end" className="w-[min(26rem,calc(100vw-1rem))] rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+        <Popover
+          placement="bottom end"
+          className="w-[min(26rem,calc(100vw-1rem))] rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+        >
           <Dialog aria-label="Recordings waiting to be sent" className="outline-none">
             {items.length === 0 ? (
               <p className="text-sm">Everything recorded on this device has reached the server.</p>
@@ -46,9 +49,16 @@ export function SyncStatus() {
                 {items.map((item) => (
                   <li key={item.id} className="text-sm">
                     <div className="font-medium">{item.label}</div>
-                    <div className={item.state === 'dead' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>{describe(item)}</div>
+                    <div className={item.state === 'dead' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>
+                      {describe(item)}
+                    </div>
                     {item.state !== 'dead' && (
-                      <progress className="mt-1 h-1.5 w-full" max={item.totalBytes} value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked} aria-label={`${item.label} upload progress`} />
+                      <progress
+                        className="mt-1 h-1.5 w-full"
+                        max={item.totalBytes}
+                        value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked}
+                        aria-label={`${item.label} upload progress`}
+                      />
                     )}
                     {item.state === 'dead' && (
                       <div className="mt-2 flex gap-2">

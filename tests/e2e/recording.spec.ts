@@ -1,0 +1,181 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, dispatchSync, openRecordingTab, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
+import { expectPath, signIn } from './helpers';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('1. recorded offline, submitted, page closed: the worker sends it when the network is back', async ({
+  context,
+  page,
+  baseURL,
+  request,
+}) => {
+  await openRecordingTab(page);
+  await record(page, 20);
+  await stopAndDescribe(page);
+  const [clientId] = await recordingIds(page);
+
+  await context.setOffline(true);
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: /Submit/ }).click();
+  await expectPath(page, '/AUTHOR_APPROVAL');
+  await expect.poll(async () => (await outboxItems(page)).length).toBe(1);
+  await page.close();
+
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+  await dispatchSync(context, new URL(baseURL!).origin);
+
+  const token = await apiToken(request, 'author@wardnote.test');
+  await expect.poll(async () => (await serverDictation(request, token, clientId!))?.audio.state, { timeout: 60_000 }).toBe('ready');
+  const d = (await serverDictation(request, token, clientId!))!;
+  expect(d.status).toBe('READY_FOR_TYPING');
+  expect(d.audio.duration_ms).toBeGreaterThan(19_000);
+  expect(d.audio.duration_ms).toBeLessThan(22_500);
+});
+
+test('2. the page dies mid-recording: on return the recording is offered, at most one slice missing', async ({ context, page }) => {
+  await openRecordingTab(page, 'author@wardnote.test', 2);
+  await record(page, 7);
+  const recordedBeforeCrash = await page.getByTestId('elapsed').textContent();
+  const cdp = await context.newCDPSession(page);
+  const crashed = page.waitForEvent('crash');
+  void cdp.send('Page.crash').catch(() => {});
+  await crashed;
+
+  const again = await context.newPage();
+  await again.goto('/record/2');
+  await expect(again.getByText('This recording was interrupted')).toBeVisible();
+  await expect(again.getByTestId('recorder-state')).toHaveText('Recorded');
+  const shown = (await again.getByTestId('elapsed').textContent())!;
+  const seconds = (t: string) => Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]);
+  // Slices are 2 s: what was recorded before the crash, less at most one slice (and the rounding of the clock).
+  expect(seconds(shown)).toBeGreaterThanOrEqual(seconds(recordedBeforeCrash!) - 3);
+  await expect(again.getByLabel('Play back the recording')).toBeVisible();
+});
+
+test('5. a 401 during the drain pauses the outbox; after signing in again it is sent', async ({ page, request }) => {
+  await openRecordingTab(page, 'author@wardnote.test', 4);
+  await record(page, 3);
+  await stopAndDescribe(page);
+  const [clientId] = await recordingIds(page);
+
+  // The session ends on the server (signed out elsewhere) before the upload starts.
+  const token = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const req = indexedDB.open('wardnote-keys');
+        req.onsuccess = () => {
+          const get = req.result.transaction('keyval').objectStore('keyval').get('access_token');
+          get.onsuccess = () => resolve(get.result as string);
+        };
+      }),
+  );
+  expect((await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+
+  await page.getByRole('button', { name: /Submit/ }).click();
+  await expect.poll(async () => (await outboxItems(page))[0]?.state).toBe('paused');
+
+  // The next page load finds the session gone: sign-in page, the recording kept on the device.
+  await page.reload();
+  await expectPath(page, '/login');
+  expect(await outboxItems(page)).toHaveLength(1);
+  await signIn(page, 'author@wardnote.test');
+  await expectPath(page, '/AUTHOR_APPROVAL');
+  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 30_000 }).toBe(0);
+  const fresh = await apiToken(request, 'author@wardnote.test');
+  expect(await serverDictation(request, fresh, clientId!)).not.toBeNull();
+});
+
+/**
+ * Tests that count or cut individual requests need one known sender: with the worker blocked the
+ * page's own drain sends (as in browsers without Background Sync), through the same outbox code, and
+ * page.route sees every request (Playwright's routing of worker requests is experimental).
+ */
+test.describe('with the page sending', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('3. the server fails the first two finalise calls: nothing is lost and one dictation exists', async ({ page, request }) => {
+    let finaliseCalls = 0;
+    await page.route('**/api/dictation', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      finaliseCalls++;
+      if (finaliseCalls <= 2)
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'boom', code: 'server_error' }),
+        });
+      return route.continue();
+    });
+    await openRecordingTab(page, 'author@wardnote.test', 3, false);
+    await record(page, 4);
+    await stopAndDescribe(page);
+    const [clientId] = await recordingIds(page);
+    await page.getByRole('button', { name: /Submit/ }).click();
+    await expect.poll(async () => (await outboxItems(page)).length, { timeout: 60_000 }).toBe(0);
+    expect(finaliseCalls).toBeGreaterThanOrEqual(3);
+    const token = await apiToken(request, 'author@wardnote.test');
+    const d = await serverDictation(request, token, clientId!);
+    expect(d).not.toBeNull();
+    await expect(page.getByTestId('sync-status')).toHaveText(/All sent/);
+  });
+
+  test('4. an upload cut off half-way resumes from the acknowledged offset', async ({ page }) => {
+    const { execFileSync } = await import('node:child_process');
+    const { resolveFfmpeg } = await import('../../server/adapters/audio');
+    const file = '.tmp/e2e-long.wav';
+    execFileSync(resolveFfmpeg(), [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=200:duration=100',
+      '-ac',
+      '1',
+      '-ar',
+      '48000',
+      '-c:a',
+      'pcm_s16le',
+      file,
+    ]);
+
+    const offsets: number[] = [];
+    let aborted = false;
+    await page.route('**/api/uploads/**', async (route) => {
+      const req = route.request();
+      if (req.method() === 'PATCH') {
+        const offset = Number(req.headers()['upload-offset']);
+        offsets.push(offset);
+        if (offset > 0 && !aborted) {
+          aborted = true;
+          return route.abort('connectionreset');
+        }
+      }
+      return route.continue();
+    });
+    await signIn(page, 'secretary@wardnote.test');
+    await expectPath(page, '/READY_FOR_TYPING');
+    await page.goto('/uploaddictation');
+    await page
+      .getByLabel(/Dictation files/)
+      .setInputFiles({ name: 'LONG.WAV', mimeType: 'audio/wav', buffer: (await import('node:fs')).readFileSync(file) });
+    await page.getByLabel('Author').selectOption({ label: 'Daniel Reid' });
+    await page.getByLabel('Service (required)').selectOption({ label: 'Respiratory (RES)' });
+    await page.getByRole('button', { name: /Upload/ }).click();
+    await expect(page.getByText('Received by the server.')).toBeVisible({ timeout: 90_000 });
+
+    // The first PATCH sent 4 MB; the cut-off second one was retried from the server's offset, not from 0.
+    expect(aborted, `PATCH offsets seen: ${JSON.stringify(offsets)}`).toBe(true);
+    const chunk = 4 * 1024 * 1024;
+    expect(offsets[0]).toBe(0);
+    expect(offsets.filter((o) => o === 0)).toHaveLength(1);
+    expect(offsets).toContain(chunk);
+    expect(offsets.filter((o) => o === chunk).length).toBe(2);
+    // Confirmed by the server with the same byte count, so the device let go of its copy.
+    expect(await recordingIds(page)).toEqual([]);
+    expect(await outboxItems(page)).toEqual([]);
+  });
+});
