@@ -122,25 +122,8 @@ test.describe('with the page sending', () => {
   });
 
   test('4. an upload cut off half-way resumes from the acknowledged offset', async ({ page }) => {
-    const { execFileSync } = await import('node:child_process');
-    const { resolveFfmpeg } = await import('../../server/adapters/audio');
-    const file = '.tmp/e2e-long.wav';
-    execFileSync(resolveFfmpeg(), [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=200:duration=100',
-      '-ac',
-      '1',
-      '-ar',
-      '48000',
-      '-c:a',
-      'pcm_s16le',
-      file,
-    ]);
+    const { writeTone } = await import('../api/audio-fixtures');
+    const file = writeTone('.tmp/e2e-long.wav', { seconds: 100, frequency: 200, rate: 48000, codec: ['-c:a', 'pcm_s16le'] });
 
     const offsets: number[] = [];
     let aborted = false;

@@ -1,3 +1,2 @@
-export { DetailsForm } from './components/details-form';
-export { useDictationOptions } from './use-dictation-options';
+export { DetailsSection } from './components/details-section';
 export { EMPTY_DETAILS, validateDetails, type DetailsValue } from './details';

@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { RULES, satisfies } from '../../domain/access';
 import { UPLOAD_EXTENSIONS, uploadRefusal } from '../../domain/upload-files';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -14,7 +13,7 @@ import { enqueueDictation } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { formatBytes, requestPersistentStorage } from '../../lib/storage';
 import { useSession } from '../../lib/auth/use-session';
-import { DetailsForm, EMPTY_DETAILS, useDictationOptions, validateDetails, type DetailsValue } from '../dictation-form';
+import { DetailsSection, EMPTY_DETAILS, validateDetails, type DetailsValue } from '../dictation-form';
 
 /**
  * Upload dictation files (spec §2 UploadDictation): several at once, only the recorder formats of
@@ -23,7 +22,6 @@ import { DetailsForm, EMPTY_DETAILS, useDictationOptions, validateDetails, type 
 export function UploadPage() {
   const navigate = useNavigate();
   const { subject } = useSession();
-  const options = useDictationOptions();
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
@@ -122,20 +120,7 @@ export function UploadPage() {
             </ul>
           )}
         </section>
-        <section
-          aria-label="Details"
-          className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-        >
-          <h2 className="mb-3 text-lg font-semibold">Details</h2>
-          <DetailsForm
-            value={details}
-            onChange={setDetails}
-            options={options.data}
-            errors={errors}
-            canMarkConfidential={!!subject && satisfies(subject, RULES.confidentialMarking)}
-            showAuthor={!isAuthor}
-          />
-        </section>
+        <DetailsSection value={details} onChange={setDetails} errors={errors} showAuthor={!isAuthor} />
         <div className="flex justify-end gap-3">
           <Button tone="secondary" onPress={() => void navigate({ to: '/{-$tab}', params: { tab: undefined } })}>
             Back to the list

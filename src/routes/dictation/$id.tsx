@@ -1,8 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { ComingSoon } from '../../components/ui/page';
+import { DictationSummary } from '../../features/dictation-view';
 
 export const Route = createFileRoute('/dictation/$id')({
-  beforeLoad: guardRoute('/dictation/$id'),
-  component: () => <ComingSoon title="Dictation" />,
+  beforeLoad: async (ctx) => {
+    await guardRoute('/dictation/$id')(ctx);
+    if (!/^\d+$/.test(ctx.params.id)) throw notFound();
+  },
+  component: Show,
 });
+
+function Show() {
+  const { id } = Route.useParams();
+  return <DictationSummary key={id} id={Number(id)} title="Dictation" />;
+}

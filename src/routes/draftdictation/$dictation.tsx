@@ -1,8 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { ComingSoon } from '../../components/ui/page';
+import { DictationSummary } from '../../features/dictation-view';
 
 export const Route = createFileRoute('/draftdictation/$dictation')({
-  beforeLoad: guardRoute('/draftdictation/$dictation'),
-  component: () => <ComingSoon title="Draft dictation" />,
+  beforeLoad: async (ctx) => {
+    await guardRoute('/draftdictation/$dictation')(ctx);
+    if (!/^\d+$/.test(ctx.params.dictation)) throw notFound();
+  },
+  component: Show,
 });
+
+function Show() {
+  const { dictation } = Route.useParams();
+  return <DictationSummary key={dictation} id={Number(dictation)} title="Draft dictation" />;
+}

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { ComingSoon } from '../../components/ui/page';
+import { PreferencesPage } from '../../features/preferences/preferences-page';
 
 export const Route = createFileRoute('/preference/{-$type}')({
   beforeLoad: guardRoute('/preference/{-$type}'),
-  component: () => <ComingSoon title="Preferences" />,
+  component: PreferencesPage,
 });

@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/auth/use-session';
 import { variant } from '../../../app/variant';
 import { useSubmit } from '../use-submit';
 import { AuthForm } from './auth-form';
+import { NewPasswordFields } from './new-password-fields';
 
 export function PasswordChangePage() {
   const navigate = useNavigate();
@@ -51,25 +52,7 @@ export function PasswordChangePage() {
           value={current}
           onChange={setCurrent}
         />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          description={MESSAGES.passwordRule}
-          isRequired
-          value={password}
-          onChange={setPassword}
-        />
-        <TextField
-          label="Repeat the new password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          isRequired
-          value={confirm}
-          onChange={setConfirm}
-        />
+        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <Button type="submit" isDisabled={busy}>
           Change password
         </Button>

@@ -5,10 +5,10 @@ import { MESSAGES } from '../../../domain/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardPage } from '../../../components/ui/page';
-import { TextField } from '../../../components/ui/text-field';
 import { apiCall } from '../../../lib/api/client';
 import { useSubmit } from '../use-submit';
 import { AuthForm } from './auth-form';
+import { NewPasswordFields } from './new-password-fields';
 
 export function PasswordResetPage({ token }: { token: string }) {
   const [password, setPassword] = useState('');
@@ -39,26 +39,7 @@ export function PasswordResetPage({ token }: { token: string }) {
           setDone(true);
         }}
       >
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          description={MESSAGES.passwordRule}
-          isRequired
-          value={password}
-          onChange={setPassword}
-          autoFocus
-        />
-        <TextField
-          label="Repeat the new password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          isRequired
-          value={confirm}
-          onChange={setConfirm}
-        />
+        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} autoFocus />
         <Button type="submit" isDisabled={busy}>
           Save new password
         </Button>

@@ -2,8 +2,6 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { toast } from 'sonner';
-import { RULES, satisfies } from '../../../domain/access';
-import { MESSAGES } from '../../../domain/messages';
 import { tabLabel } from '../../../domain/recording-tabs';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -14,8 +12,7 @@ import { createRecording, deleteRecording } from '../../../lib/recordings/record
 import { enqueueDictation } from '../../../lib/sync/outbox';
 import { requestSync } from '../../../lib/sync/triggers';
 import { requestPersistentStorage } from '../../../lib/storage';
-import { useSession } from '../../../lib/auth/use-session';
-import { DetailsForm, EMPTY_DETAILS, useDictationOptions, validateDetails, type DetailsValue } from '../../dictation-form';
+import { DetailsSection, EMPTY_DETAILS, validateDetails, type DetailsValue } from '../../dictation-form';
 import { attachRecording, closeTab } from '../tabs-store';
 import { recorderRegistry } from '../recorder-registry';
 import { dictationLabel, formatElapsed } from '../format';
@@ -24,12 +21,10 @@ import { RecorderPanel } from './recorder-panel';
 
 export function RecordPage({ tabIndex }: { tabIndex: number }) {
   const navigate = useNavigate();
-  const { subject } = useSession();
   const tab = useLiveQuery(() => db.tabs.get(tabIndex), [tabIndex]);
   const recording = useLiveQuery(async () => (tab?.recordingId ? db.recordings.get(tab.recordingId) : undefined), [tab?.recordingId]);
   useSyncExternalStore(recorderRegistry.subscribe, recorderRegistry.version);
   const recorder = recorderRegistry.get(tabIndex);
-  const options = useDictationOptions();
   const [details, setDetails] = useState<DetailsValue>(EMPTY_DETAILS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -147,21 +142,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
           onResume={() => void recorder?.resume()}
           onStop={() => void recorder?.stop()}
         />
-        <section
-          aria-label="Details"
-          className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-        >
-          <h2 className="mb-3 text-lg font-semibold">Details</h2>
-          {options.isError && <Alert>{MESSAGES.errorFetching}</Alert>}
-          <DetailsForm
-            value={details}
-            onChange={setDetails}
-            options={options.data}
-            errors={errors}
-            canMarkConfidential={!!subject && satisfies(subject, RULES.confidentialMarking)}
-            showAuthor={false}
-          />
-        </section>
+        <DetailsSection value={details} onChange={setDetails} errors={errors} showAuthor={false} />
         <div className="flex flex-wrap justify-end gap-3">
           {hasAudio && !live && (
             <Button tone="ghost" onPress={() => setConfirmDiscard(true)} isDisabled={busy}>

@@ -1,0 +1,1 @@
+export { DictationSummary } from './dictation-summary';

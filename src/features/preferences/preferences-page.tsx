@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { Page } from '../../components/ui/page';
+import { Button } from '../../components/ui/button';
+import { formatBytes, requestPersistentStorage, storageEstimate } from '../../lib/storage';
+
+/**
+ * Preferences. For now: what this device holds for Wardnote (recordings waiting to be sent live
+ * here), and whether the browser has promised not to clear it. The other preferences come later.
+ */
+export function PreferencesPage() {
+  const [estimate, setEstimate] = useState<Awaited<ReturnType<typeof storageEstimate>>>(null);
+  const refresh = () => void storageEstimate().then(setEstimate);
+  useEffect(refresh, []);
+
+  return (
+    <Page title="Preferences">
+      <section
+        aria-labelledby="storage-title"
+        className="max-w-xl rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      >
+        <h2 id="storage-title" className="text-lg font-semibold">
+          Storage on this device
+        </h2>
+        {estimate ? (
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm" data-testid="storage">
+            <dt>Used by Wardnote</dt>
+            <dd>{formatBytes(estimate.usage)}</dd>
+            <dt>Free for Wardnote</dt>
+            <dd>{formatBytes(Math.max(0, estimate.quota - estimate.usage))}</dd>
+            <dt>Kept when space runs low</dt>
+            <dd>{estimate.persisted ? 'Yes' : 'Not yet'}</dd>
+          </dl>
+        ) : (
+          <p className="mt-3 text-sm">This browser does not report its storage.</p>
+        )}
+        {estimate && !estimate.persisted && (
+          <Button tone="secondary" className="mt-4" onPress={() => void requestPersistentStorage().then(refresh)}>
+            Ask the browser to keep recordings
+          </Button>
+        )}
+      </section>
+    </Page>
+  );
+}
