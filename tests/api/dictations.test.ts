@@ -258,3 +258,18 @@ describe('GET /api/dictation-options', () => {
     expect(asSecretary.authors.map((a: { full_name: string }) => a.full_name)).not.toContain('Owen Blake');
   });
 });
+
+describe('uploads not finalised within a day', () => {
+  it('are swept; fresh ones stay', async () => {
+    const tus = tusClient(t.base, authorToken);
+    const old = await tus.create(100);
+    const fresh = await tus.create(100);
+    const removed = await t.app.wardnote.uploads.sweep(Date.now() + 25 * 3600_000);
+    expect(removed).toBeGreaterThanOrEqual(2);
+    expect((await tus.offset(old.url!)).status).toBe(404);
+    const again = await tusClient(t.base, authorToken).create(100);
+    expect(await t.app.wardnote.uploads.sweep(Date.now())).toBe(0);
+    expect((await tus.offset(again.url!)).status).toBe(200);
+    expect(fresh.id).not.toBe(again.id);
+  });
+});

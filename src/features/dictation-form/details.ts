@@ -1,4 +1,4 @@
-import { dictationDetailsSchema, type DictationDetails } from '../../domain/contract';
+import { dictationDetailsSchema, type DictationDetails, type DictationOptions } from '../../domain/contract';
 
 export type DetailsValue = {
   department_id?: number;
@@ -16,6 +16,7 @@ export const EMPTY_DETAILS: DetailsValue = { urgent: 'STANDARD', is_confidential
 export function validateDetails(
   value: DetailsValue,
   needsAuthor: boolean,
+  options: DictationOptions | undefined,
 ): { ok: true; details: DictationDetails } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const parsed = dictationDetailsSchema.safeParse(value);
@@ -23,5 +24,10 @@ export function validateDetails(
     for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
   }
   if (needsAuthor && !value.author_id) errors.author_id = 'Choose the author this dictation belongs to.';
+  // The job type's own required fields: checked here so the dictation is not refused once queued.
+  const jobType = options?.job_types.find((j) => j.id === value.job_type_id);
+  for (const f of jobType?.custom_fields ?? []) {
+    if (f.required && !value.custom_fields.some((c) => c.id === f.id && c.value.trim())) errors[`custom-${f.id}`] = `Fill in ${f.label}.`;
+  }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, details: value as DictationDetails };
 }

@@ -22,7 +22,12 @@ export function DictationSummary({ id, title }: { id: number; title: string }) {
     ['Patient', patient || 'No patient name'],
     ['NHS number', d.patient.patient_nhs_id ? formatNhsNumber(d.patient.patient_nhs_id) : '—'],
     ['Hospital number', d.patient.patient_mrn_id ?? '—'],
-    ['Audio', `${d.audio.original_filename} · ${d.audio.minutes}:${String(d.audio.seconds).padStart(2, '0')}`],
+    [
+      'Audio',
+      d.audio.duration_ms === null
+        ? `${d.audio.original_filename} · length not known yet`
+        : `${d.audio.original_filename} · ${d.audio.minutes}:${String(d.audio.seconds).padStart(2, '0')}`,
+    ],
   ];
   return (
     <Page

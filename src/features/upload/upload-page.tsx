@@ -13,7 +13,7 @@ import { enqueueDictation } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { formatBytes, requestPersistentStorage } from '../../lib/storage';
 import { useSession } from '../../lib/auth/use-session';
-import { DetailsSection, EMPTY_DETAILS, validateDetails, type DetailsValue } from '../dictation-form';
+import { DetailsSection, EMPTY_DETAILS, useDictationOptions, validateDetails, type DetailsValue } from '../dictation-form';
 
 /**
  * Upload dictation files (spec §2 UploadDictation): several at once, only the recorder formats of
@@ -25,10 +25,12 @@ export function UploadPage() {
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
+  const options = useDictationOptions();
   const [details, setDetails] = useState<DetailsValue>(EMPTY_DETAILS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [sentIds, setSentIds] = useState<string[]>([]);
+  const [sentNames, setSentNames] = useState<Record<string, string>>({});
   // undefined while loading: "received" is said only once the device has let go of the file, which it
   // does after the server confirmed it.
   const live = useLiveQuery(
@@ -50,7 +52,7 @@ export function UploadPage() {
   }
 
   async function submit() {
-    const check = validateDetails(details, !isAuthor);
+    const check = validateDetails(details, !isAuthor, options.data);
     if (!check.ok) {
       setErrors(check.errors);
       return;
@@ -73,6 +75,7 @@ export function UploadPage() {
             file.name,
           );
           ids.push(id);
+          setSentNames((n) => ({ ...n, [id]: file.name }));
         } catch (err) {
           await deleteRecording(id).catch(() => {});
           toast.error((err as Error).message);
@@ -142,7 +145,7 @@ export function UploadPage() {
                 const received = !item && !progress.kept.includes(id);
                 return (
                   <li key={id}>
-                    <div>{item?.label ?? 'Dictation file'}</div>
+                    <div>{sentNames[id] ?? item?.label}</div>
                     {item ? (
                       <>
                         <progress

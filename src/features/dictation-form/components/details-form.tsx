@@ -131,7 +131,7 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
         />
       </Field>
       {jobType?.custom_fields.map((f) => (
-        <Field key={f.id} id={`custom-${f.id}`} label={f.required ? `${f.label} (required)` : f.label}>
+        <Field key={f.id} id={`custom-${f.id}`} label={f.required ? `${f.label} (required)` : f.label} error={errors[`custom-${f.id}`]}>
           <input id={`custom-${f.id}`} className={INPUT} value={customValue(f.id)} onChange={(e) => setCustom(f.id, e.target.value)} />
         </Field>
       ))}

@@ -12,7 +12,7 @@ import { createRecording, deleteRecording } from '../../../lib/recordings/record
 import { enqueueDictation } from '../../../lib/sync/outbox';
 import { requestSync } from '../../../lib/sync/triggers';
 import { requestPersistentStorage } from '../../../lib/storage';
-import { DetailsSection, EMPTY_DETAILS, validateDetails, type DetailsValue } from '../../dictation-form';
+import { DetailsSection, EMPTY_DETAILS, useDictationOptions, validateDetails, type DetailsValue } from '../../dictation-form';
 import { attachRecording, closeTab } from '../tabs-store';
 import { recorderRegistry } from '../recorder-registry';
 import { dictationLabel, formatElapsed } from '../format';
@@ -25,6 +25,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
   const recording = useLiveQuery(async () => (tab?.recordingId ? db.recordings.get(tab.recordingId) : undefined), [tab?.recordingId]);
   useSyncExternalStore(recorderRegistry.subscribe, recorderRegistry.version);
   const recorder = recorderRegistry.get(tabIndex);
+  const options = useDictationOptions();
   const [details, setDetails] = useState<DetailsValue>(EMPTY_DETAILS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -60,7 +61,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
 
   async function send(status: 'DRAFT' | 'READY_FOR_TYPING') {
     if (!recording) return;
-    const check = validateDetails(details, false);
+    const check = validateDetails(details, false, options.data);
     if (!check.ok) {
       setErrors(check.errors);
       toast.error('Check the highlighted fields.');
