@@ -42,6 +42,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Set false in API tests that do not need the built client. */
   serveClient?: boolean;
+  /** Where log lines go (stdout by default); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const STATUS_MESSAGES: Record<number, string> = {
@@ -66,7 +68,21 @@ function fieldErrors(validation: { instancePath: string; message?: string }[]) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // Query strings can carry signed audio links and reset tokens: logs get the path only.
+            serializers: {
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: req.method,
+                path: req.url.split('?')[0],
+                host: req.hostname,
+              }),
+            },
+          },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
