@@ -162,3 +162,56 @@ test.describe('with the page sending', () => {
     expect(await outboxItems(page)).toEqual([]);
   });
 });
+
+test('6. a take inserted part-way lengthens the recording; one that overwrites from a point replaces audio', async ({ page, request }) => {
+  await openRecordingTab(page, 'author@wardnote.test', 1, false);
+  await record(page, 6);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recorded');
+  const seconds = async () => {
+    const t = (await page.getByTestId('elapsed').textContent())!;
+    return Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]);
+  };
+  const before = await seconds();
+
+  // Seek to 2 s, then insert a 3 s take there.
+  await page.getByLabel('Play back the recording').evaluate(
+    (a: HTMLAudioElement) =>
+      new Promise((r) => {
+        a.addEventListener('seeked', r, { once: true });
+        a.currentTime = 2;
+      }),
+  );
+  await page.getByRole('button', { name: 'Insert at 00:02' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording a take to insert at 00:02');
+  await page.waitForTimeout(3000);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByText('The take was inserted.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recorded');
+  const afterInsert = await seconds();
+  expect(afterInsert).toBeGreaterThanOrEqual(before + 2);
+  expect(afterInsert).toBeLessThanOrEqual(before + 4);
+
+  // Overwrite from 1 s with a 2 s take: the length stays the same.
+  await page.getByLabel('Play back the recording').evaluate(
+    (a: HTMLAudioElement) =>
+      new Promise((r) => {
+        a.addEventListener('seeked', r, { once: true });
+        a.currentTime = 1;
+      }),
+  );
+  await page.getByRole('button', { name: 'Overwrite from 00:01' }).click();
+  await page.waitForTimeout(2000);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByText('The take replaced the recording from that point.')).toBeVisible({ timeout: 20_000 });
+  expect(Math.abs((await seconds()) - afterInsert)).toBeLessThanOrEqual(1);
+
+  // The edited recording is sent as WAV and the server measures the same length.
+  await page.getByLabel('Service (required)').selectOption({ label: 'Cardiology (CAR)' });
+  const [clientId] = await recordingIds(page);
+  await page.getByRole('button', { name: /Submit/ }).click();
+  const token = await apiToken(request, 'author@wardnote.test');
+  await expect.poll(async () => (await serverDictation(request, token, clientId!))?.audio.state, { timeout: 60_000 }).toBe('ready');
+  const d = (await serverDictation(request, token, clientId!))!;
+  expect(Math.abs(d.audio.duration_ms! / 1000 - afterInsert)).toBeLessThan(1.5);
+});

@@ -15,8 +15,9 @@ function changed() {
 
 export const recorderRegistry = {
   get: (tab: number) => recorders.get(tab),
-  create(tab: number, recordingId: string): Recorder {
+  create(tab: number, recordingId: string, edit?: Recorder['edit']): Recorder {
     const r = new Recorder(recordingId, changed);
+    r.edit = edit;
     recorders.set(tab, r);
     changed();
     return r;

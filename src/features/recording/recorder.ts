@@ -35,6 +35,8 @@ export class Recorder {
   private releaseWakeLock: () => void = () => {};
   private stopped: Promise<void> | null = null;
   writeError: Error | null = null;
+  /** Set when this recorder records a take to insert into, or overwrite part of, an earlier recording. */
+  edit?: { mode: 'insert' | 'overwrite'; atMs: number };
 
   constructor(
     readonly recordingId: string,

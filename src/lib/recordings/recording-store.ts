@@ -1,4 +1,4 @@
-import { db, type RecordingRow } from '../db/db';
+import { db, type ChunkRow, type RecordingRow } from '../db/db';
 import { seal, unseal } from '../crypto/secure-store';
 
 /**
@@ -88,4 +88,34 @@ export async function storeFile(id: string, file: File, pieceBytes = 1024 * 1024
   if (!stored || stored.bytes !== file.size)
     throw new Error(`“${file.name}” could not be stored on this device in full. Check the free space and try again.`);
   return row;
+}
+
+/** Replaces a recording's audio (after an edit) in one transaction; the pieces are sealed beforehand. */
+export async function replaceAudio(
+  id: string,
+  bytes: ArrayBuffer,
+  mimeType: string,
+  durationMs: number,
+  pieceBytes = 1024 * 1024,
+): Promise<void> {
+  const pieces: ChunkRow[] = [];
+  for (let offset = 0, seq = 0; offset < bytes.byteLength; offset += pieceBytes, seq++) {
+    const plain = bytes.slice(offset, offset + pieceBytes);
+    pieces.push({ recordingId: id, seq, size: plain.byteLength, ...(await seal(plain)) });
+  }
+  await db.transaction('rw', db.recordings, db.chunks, async () => {
+    const rec = await db.recordings.get(id);
+    if (!rec) throw new Error('The recording is no longer on this device.');
+    await db.chunks.where('recordingId').equals(id).delete();
+    await db.chunks.bulkPut(pieces);
+    const ext = mimeType.includes('wav') ? 'wav' : rec.filename.split('.').pop();
+    await db.recordings.update(id, {
+      mimeType,
+      bytes: bytes.byteLength,
+      chunkCount: pieces.length,
+      durationMs,
+      filename: rec.filename.replace(/\.[^.]+$/, `.${ext}`),
+      updatedAt: Date.now(),
+    });
+  });
 }

@@ -18,6 +18,8 @@ import { recorderRegistry } from '../recorder-registry';
 import { dictationLabel, formatElapsed } from '../format';
 import { extensionFor, pickMimeType } from '../recorder';
 import { RecorderPanel } from './recorder-panel';
+import { applyTake } from '../edit/apply-edit';
+import type { EditMode } from '../edit/splice';
 
 export function RecordPage({ tabIndex }: { tabIndex: number }) {
   const navigate = useNavigate();
@@ -59,8 +61,46 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
     }
   }
 
+  async function startTake(mode: EditMode, atMs: number) {
+    if (!recording) return;
+    setProblem(null);
+    setBusy(true);
+    try {
+      const id = crypto.randomUUID();
+      const mimeType = pickMimeType();
+      await createRecording({ id, tabIndex: null, source: 'recorder', mimeType, filename: `take.${extensionFor(mimeType)}` });
+      await recorderRegistry.create(tabIndex, id, { mode, atMs }).start();
+    } catch (err) {
+      setProblem(`The take could not start: ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function stop() {
+    const r = recorderRegistry.get(tabIndex);
+    if (!r) return;
+    await r.stop();
+    if (!r.edit || !recording) return;
+    setBusy(true);
+    try {
+      await recorderRegistry.release(tabIndex);
+      await applyTake(recording.id, r.recordingId, r.edit.atMs, r.edit.mode);
+      toast.success(r.edit.mode === 'insert' ? 'The take was inserted.' : 'The take replaced the recording from that point.');
+    } catch (err) {
+      setProblem(`The change could not be applied; the take is kept on this device. ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function send(status: 'DRAFT' | 'READY_FOR_TYPING') {
     if (!recording) return;
+    const current = recorderRegistry.get(tabIndex);
+    if (current?.state === 'recording' || current?.state === 'paused') {
+      toast.warning('Stop recording first.');
+      return;
+    }
     const check = validateDetails(details, false, options.data);
     if (!check.ok) {
       setErrors(check.errors);
@@ -141,7 +181,8 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
           onStart={() => void start()}
           onPause={() => void recorder?.pause()}
           onResume={() => void recorder?.resume()}
-          onStop={() => void recorder?.stop()}
+          onStop={() => void stop()}
+          onEdit={(mode, atMs) => void startTake(mode, atMs)}
         />
         <DetailsSection value={details} onChange={setDetails} errors={errors} showAuthor={false} />
         <div className="flex flex-wrap justify-end gap-3">
@@ -150,10 +191,10 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
               Discard recording
             </Button>
           )}
-          <Button tone="secondary" onPress={() => void send('DRAFT')} isDisabled={busy || !hasAudio}>
+          <Button tone="secondary" onPress={() => void send('DRAFT')} isDisabled={busy || !hasAudio || live}>
             Save as draft (D)
           </Button>
-          <Button onPress={() => void send('READY_FOR_TYPING')} isDisabled={busy || !hasAudio}>
+          <Button onPress={() => void send('READY_FOR_TYPING')} isDisabled={busy || !hasAudio || live}>
             Submit (Ctrl+S)
           </Button>
         </div>

@@ -15,11 +15,12 @@ interface Props {
   onPause: () => void;
   onResume: () => void;
   onStop: () => void;
+  onEdit: (mode: 'insert' | 'overwrite', atMs: number) => void;
   busy: boolean;
 }
 
 /** Record, pause, resume, stop; elapsed time, level meter and live waveform; playback once stopped. */
-export function RecorderPanel({ recorder, recording, onStart, onPause, onResume, onStop, busy }: Props) {
+export function RecorderPanel({ recorder, recording, onStart, onPause, onResume, onStop, onEdit, busy }: Props) {
   const state = recorder?.state ?? (recording ? 'stopped' : 'idle');
   const live = state === 'recording' || state === 'paused';
   const [, tick] = useState(0);
@@ -30,6 +31,7 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
   }, [state]);
   const level = useLevel(recorder?.stream ?? null, state === 'recording');
   const elapsed = live && recorder ? recorder.elapsedMs() : (recording?.durationMs ?? 0);
+  // A take being recorded shows its own clock; the recording it goes into keeps its length.
 
   return (
     <section
@@ -45,7 +47,17 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
           className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium dark:bg-slate-800"
           data-testid="recorder-state"
         >
-          {state === 'recording' ? 'Recording' : state === 'paused' ? 'Paused' : state === 'stopped' ? 'Recorded' : 'Ready'}
+          {busy && state === 'stopped'
+            ? 'Applying the change…'
+            : state === 'recording'
+              ? recorder?.edit
+                ? `Recording a take to ${recorder.edit.mode} at ${formatElapsed(recorder.edit.atMs)}`
+                : 'Recording'
+              : state === 'paused'
+                ? 'Paused'
+                : state === 'stopped'
+                  ? 'Recorded'
+                  : 'Ready'}
         </span>
         <div className="ml-auto flex gap-2">
           {state === 'idle' && (
@@ -90,7 +102,7 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
           Saving the recording on this device failed: {recorder.writeError.message}. Free some space and keep this page open.
         </p>
       )}
-      {state === 'stopped' && recording && <PlaybackPanel recording={recording} />}
+      {state === 'stopped' && recording && !busy && <PlaybackPanel key={recording.updatedAt} recording={recording} onEdit={onEdit} />}
     </section>
   );
 }
