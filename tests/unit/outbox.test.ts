@@ -220,3 +220,28 @@ describe('when the session ends by itself (401)', () => {
     expect(await keyStore.get('data_key_raw')).toBeUndefined();
   });
 });
+
+describe('an upload the server no longer has', () => {
+  it('is sent again from the device instead of being given up', async () => {
+    const item = await queuedRecording();
+    const answers = [422];
+    const sent = { uploads: 0 };
+    const transport: Transport = {
+      async upload(it) {
+        sent.uploads++;
+        return { uploadUrl: `http://x/api/uploads/u${sent.uploads}${it.recordingId.slice(0, 4)}` };
+      },
+      async finalise(it) {
+        if (answers.length) throw new TransportError(answers.shift()!, 'The recording has not reached the server.', 'upload_missing');
+        return { id: 1, audio: { filesize: it.totalBytes } } as Dictation;
+      },
+    };
+    await drainOutbox(transport, { now });
+    const row = (await db.outbox.get(item.id))!;
+    expect(row).toMatchObject({ state: 'pending', stage: 'upload', uploadUrl: null });
+    clock += 1;
+    await drainOutbox(transport, { now });
+    expect(sent.uploads).toBe(2);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

@@ -78,16 +78,25 @@ async function process(item: OutboxItem, transport: Transport, now: () => number
     });
   } catch (err) {
     const status = err instanceof TransportError ? err.status : 0;
+    const code = err instanceof TransportError ? err.code : undefined;
     const message = err instanceof Error ? err.message : String(err);
-    const outcome = classifyStatus(status, err instanceof TransportError ? err.code : undefined);
     const attempts = item.attempts + 1;
+    if (code === 'upload_missing') {
+      // The server no longer has the upload (swept after a day): send the audio again from the device.
+      await db.outbox.update(item.id, {
+        stage: 'upload',
+        uploadUrl: null,
+        bytesAcked: 0,
+        attempts,
+        lastError: message,
+        nextAttemptAt: now(),
+      });
+      return;
+    }
+    const outcome = classifyStatus(status, code);
     if (outcome === 'pause') await db.outbox.update(item.id, { state: 'paused', lastError: message, attempts });
     else if (outcome === 'dead') await db.outbox.update(item.id, { state: 'dead', lastError: message, attempts });
     else await db.outbox.update(item.id, { attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, random()) });
-    // A 404 on finalise means the upload is gone: start the upload again from the device's copy.
-    if (status === 422 && /has not reached the server/.test(message)) {
-      await db.outbox.update(item.id, { state: 'pending', stage: 'upload', uploadUrl: null, bytesAcked: 0 });
-    }
   }
 }
 
