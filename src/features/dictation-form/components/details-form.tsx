@@ -11,6 +11,18 @@ interface Props {
   showAuthor: boolean;
 }
 
+const PATIENT_FIELDS: {
+  key: 'patient_first_name' | 'patient_last_name' | 'patient_mrn_id' | 'patient_nhs_id';
+  label: string;
+  hint?: string;
+  numeric?: boolean;
+}[] = [
+  { key: 'patient_first_name', label: 'Patient first name' },
+  { key: 'patient_last_name', label: 'Patient last name' },
+  { key: 'patient_mrn_id', label: 'Hospital number (MRN)' },
+  { key: 'patient_nhs_id', label: 'NHS number', hint: '10 digits, e.g. 943 476 5919', numeric: true },
+];
+
 const INPUT = 'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-600 dark:bg-slate-900';
 
 function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
@@ -92,44 +104,22 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
           ))}
         </select>
       </Field>
-      <Field id="patient_first_name" label="Patient first name">
-        <input
-          id="patient_first_name"
-          className={INPUT}
-          autoComplete="off"
-          value={value.patient.patient_first_name ?? ''}
-          onChange={(e) => setPatient('patient_first_name', e.target.value)}
-        />
-      </Field>
-      <Field id="patient_last_name" label="Patient last name">
-        <input
-          id="patient_last_name"
-          className={INPUT}
-          autoComplete="off"
-          value={value.patient.patient_last_name ?? ''}
-          onChange={(e) => setPatient('patient_last_name', e.target.value)}
-        />
-      </Field>
-      <Field id="patient_mrn_id" label="Hospital number (MRN)">
-        <input
-          id="patient_mrn_id"
-          className={INPUT}
-          autoComplete="off"
-          value={value.patient.patient_mrn_id ?? ''}
-          onChange={(e) => setPatient('patient_mrn_id', e.target.value)}
-        />
-      </Field>
-      <Field id="patient.patient_nhs_id" label="NHS number" error={errors['patient.patient_nhs_id']} hint="10 digits, e.g. 943 476 5919">
-        <input
-          id="patient.patient_nhs_id"
-          className={INPUT}
-          inputMode="numeric"
-          autoComplete="off"
-          value={value.patient.patient_nhs_id ?? ''}
-          onChange={(e) => setPatient('patient_nhs_id', e.target.value)}
-          {...invalid('patient.patient_nhs_id')}
-        />
-      </Field>
+      {PATIENT_FIELDS.map(({ key, label, hint, numeric }) => {
+        const id = `patient.${key}`;
+        return (
+          <Field key={key} id={id} label={label} error={errors[id]} hint={hint}>
+            <input
+              id={id}
+              className={INPUT}
+              autoComplete="off"
+              inputMode={numeric ? 'numeric' : undefined}
+              value={value.patient[key] ?? ''}
+              onChange={(e) => setPatient(key, e.target.value)}
+              {...invalid(id)}
+            />
+          </Field>
+        );
+      })}
       {jobType?.custom_fields.map((f) => (
         <Field key={f.id} id={`custom-${f.id}`} label={f.required ? `${f.label} (required)` : f.label} error={errors[`custom-${f.id}`]}>
           <input id={`custom-${f.id}`} className={INPUT} value={customValue(f.id)} onChange={(e) => setCustom(f.id, e.target.value)} />
