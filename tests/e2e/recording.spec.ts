@@ -77,9 +77,10 @@ test('5. a 401 during the drain pauses the outbox; after signing in again it is 
   await expect.poll(async () => (await outboxItems(page))[0]?.state).toBe('paused');
 
   // The next page load finds the session gone: sign-in page, the recording kept on the device.
+  // (The wipe ends with a fresh load of /login, so the page may still be navigating: poll.)
   await page.reload();
   await expectPath(page, '/login');
-  expect(await outboxItems(page)).toHaveLength(1);
+  await expect.poll(async () => (await outboxItems(page).catch(() => null))?.length).toBe(1);
   await signIn(page, 'author@wardnote.test');
   await expectPath(page, '/AUTHOR_APPROVAL');
   await expect.poll(async () => (await outboxItems(page)).length, { timeout: 30_000 }).toBe(0);
