@@ -23,6 +23,11 @@ export const MESSAGES = {
   cancelledBody: 'Action has been cancelled.',
   serviceRequired: 'The Service field is required.',
 
+  // ours: recordings on the device
+  discardRecordingTitle: 'Discard this recording?',
+  discardRecordingBody: 'The audio is deleted from this device and cannot be recovered.',
+  discardUnsentBody: 'It has not reached the server. Discarding deletes the audio from this device for good.',
+
   // ours: sign-in and second factor
   invalidCredentials: 'The e-mail address or password is incorrect.',
   accountLocked: (minutes: number) =>

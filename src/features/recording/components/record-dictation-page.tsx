@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { toast } from 'sonner';
 import { tabLabel, tabTypeFor } from '../../../domain/recording-tabs';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DiscardRecordingDialog } from '../../../components/ui/discard-recording-dialog';
 import { Page } from '../../../components/ui/page';
 import { db } from '../../../lib/db/db';
 import { deleteRecording } from '../../../lib/recordings/recording-store';
@@ -87,11 +87,8 @@ export function RecordDictationPage() {
           </section>
         )}
       </div>
-      <ConfirmDialog
+      <DiscardRecordingDialog
         open={!!discard}
-        title="Discard this recording?"
-        body="The audio is deleted from this device and cannot be recovered."
-        confirmLabel="Discard"
         onCancel={() => setDiscard(null)}
         onConfirm={() => {
           const id = discard!;

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { tabLabel } from '../../../domain/recording-tabs';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DiscardRecordingDialog } from '../../../components/ui/discard-recording-dialog';
 import { Page } from '../../../components/ui/page';
 import { db } from '../../../lib/db/db';
 import { createRecording, deleteRecording } from '../../../lib/recordings/recording-store';
@@ -199,11 +199,8 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
           </Button>
         </div>
       </div>
-      <ConfirmDialog
+      <DiscardRecordingDialog
         open={confirmDiscard}
-        title="Discard this recording?"
-        body="The audio is deleted from this device and cannot be recovered."
-        confirmLabel="Discard"
         onCancel={() => setConfirmDiscard(false)}
         onConfirm={() => {
           setConfirmDiscard(false);

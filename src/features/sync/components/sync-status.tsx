@@ -7,7 +7,7 @@ import { discardItem, retryItem } from '../../../lib/sync/outbox';
 import { requestSync } from '../../../lib/sync/triggers';
 import { formatBytes } from '../../../lib/storage';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DiscardRecordingDialog } from '../../../components/ui/discard-recording-dialog';
 
 function describe(item: OutboxItem): string {
   if (item.state === 'dead') return item.lastError ?? 'Could not be sent.';
@@ -82,11 +82,9 @@ export function SyncStatus() {
           </Dialog>
         </Popover>
       </DialogTrigger>
-      <ConfirmDialog
+      <DiscardRecordingDialog
         open={!!discarding}
-        title="Discard this recording?"
-        body="It has not reached the server. Discarding deletes the audio from this device for good."
-        confirmLabel="Discard"
+        unsent
         onCancel={() => setDiscarding(null)}
         onConfirm={() => {
           const id = discarding!;
