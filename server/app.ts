@@ -20,7 +20,8 @@ import { isMaintenanceOn } from './modules/system/maintenance';
 import { registerSpa } from './modules/system/spa';
 import path from 'node:path';
 import { createAudioTools, resolveFfmpeg } from './adapters/audio';
-import { createFileStorage } from './adapters/storage';
+import { createFileStorage, createScratch } from './adapters/storage';
+import { createS3Storage } from './adapters/s3-storage';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createUrlSigner, loadSigningKey } from './lib/signed-url';
 import { createUploads, registerUploadRoutes, type Uploads } from './modules/uploads/tus';
@@ -150,13 +151,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { db });
 
-  const storage = createFileStorage(path.join(config.dataDir, 'files'));
+  const scratch = createScratch(path.join(config.dataDir, 'tmp'));
+  const storage = config.s3 ? createS3Storage(config.s3, scratch) : createFileStorage(path.join(config.dataDir, 'files'));
   const audio = createAudioTools(resolveFfmpeg(config.ffmpegPath), config.audioDecoderCmd);
   const jobs = createJobQueue(db, app.log);
-  registerAudioJobs(jobs, { db, audio, storage });
+  registerAudioJobs(jobs, { db, audio, storage, scratch });
   const uploads = createUploads({
     db,
     directory: path.join(config.dataDir, 'uploads'),
+    s3: config.s3,
+    scratch,
     maxSizeBytes: config.maxUploadBytes,
     pinWindowMs: config.pinVerificationMs,
   });

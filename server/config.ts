@@ -29,6 +29,12 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   AUDIO_DECODER_CMD: z.string().optional(),
   RUN_JOBS: z.enum(['1', '0']).default('1'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -43,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -65,5 +74,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffmpegPath: e.FFMPEG_PATH,
     audioDecoderCmd: e.AUDIO_DECODER_CMD,
     runJobs: e.RUN_JOBS === '1',
+    /** Audio and uploads go to this S3-compatible bucket instead of DATA_DIR when set. */
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          // Most self-hosted S3-compatible servers (MinIO, Ceph) need path-style addressing.
+          forcePathStyle:
+            e.S3_FORCE_PATH_STYLE === undefined ? Boolean(e.S3_ENDPOINT) : ['1', 'true', 'yes'].includes(e.S3_FORCE_PATH_STYLE),
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : null,
   };
 }

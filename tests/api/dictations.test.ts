@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import { dictations, jobs } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
 import { makeAudioFixtures, RECORDER_FILES } from './audio-fixtures';
 import { tusClient } from './tus-client';
+import { finaliseBody as finaliseBodyFor } from './finalise-body';
 
 let t: TestApp;
 let fixtures: ReturnType<typeof makeAudioFixtures>;
@@ -23,18 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function finaliseBody(uploadId: string, bytes: number, over: Record<string, unknown> = {}) {
-  return {
-    client_id: randomUUID(),
-    upload_id: uploadId,
-    original_filename: 'ward-round.webm',
-    mime_type: 'audio/webm;codecs=opus',
-    byte_size: bytes,
-    status: 'READY_FOR_TYPING',
-    department_id: cardiologyId,
-    urgent: 'HIGH',
-    patient: { patient_first_name: 'Ada', patient_last_name: 'Lovelace', patient_nhs_id: '943 476 5919' },
-    ...over,
-  };
+  return finaliseBodyFor(uploadId, bytes, cardiologyId, over);
 }
 
 async function uploadFile(file: string, token = authorToken, filename?: string) {

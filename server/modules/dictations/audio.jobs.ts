@@ -1,23 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { rm } from 'node:fs/promises';
 import type { Db } from '../../db/client';
 import { dictationAudio } from '../../db/schema';
 import type { AudioTools } from '../../adapters/audio';
-import type { FileStorage } from '../../adapters/storage';
+import type { AudioStorage, Scratch } from '../../adapters/storage';
 import type { JobQueue } from '../../lib/jobs';
 
 /**
  * Background audio work, durable across restarts: transcode to the playable format and measure
  * duration and peaks; for recorder formats ffmpeg cannot read, the external decoder first.
+ * ffmpeg always works on local files in scratch space, whichever storage keeps the audio.
  */
-export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTools; storage: FileStorage }) {
-  const { db, audio, storage } = deps;
+export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTools; storage: AudioStorage; scratch: Scratch }) {
+  const { db, audio, storage, scratch } = deps;
 
   async function finishFrom(dictationId: number, source: string) {
     const playableKey = `playable/${dictationId}.m4a`;
-    const target = await storage.ensureDirFor(playableKey);
-    await audio.transcode(source, target);
-    const { durationMs, peaks } = await audio.peaks(target);
+    const { durationMs, peaks } = await scratch.with('.m4a', async (playable) => {
+      await audio.transcode(source, playable);
+      const measured = await audio.peaks(playable);
+      await storage.putFile(playable, playableKey);
+      return measured;
+    });
     await db
       .update(dictationAudio)
       .set({ playableKey, durationMs, peaks, state: 'ready', message: null })
@@ -34,7 +37,7 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
     const dictationId = Number(payload.dictationId);
     const a = await row(dictationId);
     try {
-      await finishFrom(dictationId, storage.pathOf(a.originalKey));
+      await storage.withLocalFile(a.originalKey, (original) => finishFrom(dictationId, original));
     } catch (err) {
       await db
         .update(dictationAudio)
@@ -47,18 +50,19 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
   jobs.register('audio.decode', async (payload) => {
     const dictationId = Number(payload.dictationId);
     const a = await row(dictationId);
-    const wav = await storage.ensureDirFor(`work/${dictationId}.wav`);
     try {
-      await audio.externalDecode(storage.pathOf(a.originalKey), wav);
-      await finishFrom(dictationId, wav);
+      await storage.withLocalFile(a.originalKey, (original) =>
+        scratch.with('.wav', async (wav) => {
+          await audio.externalDecode(original, wav);
+          await finishFrom(dictationId, wav);
+        }),
+      );
     } catch (err) {
       await db
         .update(dictationAudio)
         .set({ state: 'needs_conversion', message: 'The external decoder could not convert this recording. The original file is kept.' })
         .where(eq(dictationAudio.dictationId, dictationId));
       throw err;
-    } finally {
-      await rm(wav, { force: true });
     }
   });
 }

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { z } from 'zod';
-import send from '@fastify/send';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, dictationSchema, finaliseDictationSchema, idParamSchema } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
 import type { Db } from '../../db/client';
+import { sendRanged } from '../../lib/byte-ranges';
 import { Errors } from '../../lib/errors';
 import type { UrlSigner } from '../../lib/signed-url';
 import { authenticate, caller, subjectFor, type RequestAuth } from '../auth/request-auth';
@@ -66,17 +65,9 @@ export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictat
           subject: subjectFor(ctx, { pinVerifiedAt: new Date() } as RequestAuth['session'], pinWindowMs),
         };
       }
-      const file = await dictations.playableFile(auth, req.params.id);
-      const result = await send(req.raw, path.basename(file), { root: path.dirname(file), acceptRanges: true, cacheControl: false });
-      if (result.type === 'error') throw Errors.notFound();
-      reply.hijack();
-      reply.raw.writeHead(result.statusCode, {
-        ...result.headers,
-        'Content-Type': 'audio/mp4',
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      });
-      result.stream.pipe(reply.raw);
+      const audio = await dictations.playableAudio(auth, req.params.id);
+      reply.headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
+      return sendRanged(req, reply, audio, 'audio/mp4');
     },
   );
 };

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { departments, dictationAudio, dictationLogs, dictations, jobTypes, userRoles, roles, users } from '../../db/schema';
 import type { AudioTools } from '../../adapters/audio';
 import { isDictaphoneFile } from '../../adapters/audio';
-import type { FileStorage } from '../../adapters/storage';
+import type { AudioStorage } from '../../adapters/storage';
+import type { StoredObject } from '../../lib/byte-ranges';
 import { audit } from '../../lib/audit';
 import { AppError, Errors } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
@@ -27,7 +28,7 @@ type Finalise = z.output<typeof finaliseDictationSchema>;
 interface Deps {
   db: Db;
   uploads: Uploads;
-  storage: FileStorage;
+  storage: AudioStorage;
   audio: AudioTools;
   jobs: JobQueue;
   signer: UrlSigner;
@@ -171,18 +172,21 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       const authorId = await authorFor(auth, body.author_id);
       await checkDetails(me.trustId, body);
 
-      const probe = await audio.probe(upload.filePath);
-      const dictaphone = !probe.hasAudio && (await isDictaphoneFile(upload.filePath));
-      if (!probe.hasAudio && !dictaphone) {
-        throw new AppError(
-          422,
-          'not_audio',
-          `“${body.original_filename}” is not an audio recording Wardnote can read, so no dictation was made. The upload is kept for 24 hours.`,
-        );
-      }
       const ext = fileExtension(body.original_filename) || 'bin';
       const originalKey = `originals/${me.trustId}/${me.id}-${body.client_id}.${ext.replace(/[^a-z0-9]/g, '')}`;
-      await storage.importFile(upload.filePath, originalKey);
+      const { probe, dictaphone } = await uploads.withFile(body.upload_id, async (file) => {
+        const probe = await audio.probe(file);
+        const dictaphone = !probe.hasAudio && (await isDictaphoneFile(file));
+        if (!probe.hasAudio && !dictaphone) {
+          throw new AppError(
+            422,
+            'not_audio',
+            `“${body.original_filename}” is not an audio recording Wardnote can read, so no dictation was made. The upload is kept for 24 hours.`,
+          );
+        }
+        await storage.putFile(file, originalKey);
+        return { probe, dictaphone };
+      });
 
       const state = dictaphone && !audio.hasExternalDecoder ? 'needs_conversion' : 'processing';
       const job = dictaphone ? (audio.hasExternalDecoder ? 'audio.decode' : null) : 'audio.transcode';
@@ -242,13 +246,15 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       return toDictationDto(r, auth.ctx.user.id, signer);
     },
 
-    /** The playable file of a dictation, for a viewer who may hear it. */
-    async playableFile(auth: RequestAuth, id: number): Promise<string> {
+    /** The playable audio of a dictation, for a viewer who may hear it. */
+    async playableAudio(auth: RequestAuth, id: number): Promise<StoredObject> {
       const r = await load(id);
       assertCanView(auth, r);
-      if (!r.audio.playableKey)
+      const key = r.audio.playableKey;
+      const size = key ? await storage.size(key) : null;
+      if (!key || size === null)
         throw new AppError(404, 'audio_not_ready', r.audio.message ?? 'The audio is still being prepared. Try again in a moment.');
-      return storage.pathOf(r.audio.playableKey);
+      return { size, read: (range) => storage.read(key, range) };
     },
   };
 }
