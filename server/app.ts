@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import { createMailer, type Mailer } from './adapters/mail';
 import { AppError } from './lib/errors';
 import requestAuth from './modules/auth/request-auth';
+import idempotency from './lib/idempotency';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createUserService } from './modules/user/user.service';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(requestAuth, { db, pinWindowMs: config.pinVerificationMs });
+  await app.register(idempotency, { db });
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
   const pinCfg = { pinWindowMs: config.pinVerificationMs, pinMaxAgeMs: config.pinMaxAgeMs };

@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData, seedReferenceData } from './db/seed';
 import { buildApp } from './app';
+import { forgetOldIdempotencyKeys } from './lib/idempotency';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -29,9 +30,13 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 if (config.runJobs) app.wardnote.jobs.start();
-const sweep = setInterval(() => void app.wardnote.uploads.sweep().catch((err: unknown) => app.log.warn({ err }, 'upload sweep')), 3600_000);
-sweep.unref();
-void app.wardnote.uploads.sweep().catch(() => {});
+/** Hourly: uploads never finalised and idempotency keys older than a week go. */
+const housekeeping = () =>
+  Promise.all([app.wardnote.uploads.sweep(), forgetOldIdempotencyKeys(database.db)]).catch((err: unknown) =>
+    app.log.warn({ err }, 'housekeeping'),
+  );
+setInterval(() => void housekeeping(), 3600_000).unref();
+void housekeeping();
 app.log.info(
   `Wardnote on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
 );

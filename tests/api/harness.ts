@@ -20,7 +20,11 @@ export interface TestApp {
   close(): Promise<void>;
   /** Signs in a demo account and returns its bearer token. */
   login(email: string, password?: string): Promise<string>;
-  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts?: { token?: string; body?: unknown }): Promise<LightMyRequestResponse>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -70,7 +74,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { lis
     app.inject({
       method,
       url,
-      headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
       ...(opts.body === undefined ? {} : { payload: opts.body as object }),
     });
 

@@ -23,7 +23,7 @@ export function toDictationDto(r: DictationRecord, viewerId: number, signer: Url
     jobtype: r.jobType ? { id: r.jobType.id, name: r.jobType.name } : null,
     assigned_to: d.assignedTo ? { user_id: d.assignedTo } : null,
     patient: d.patient,
-    custom_fields: d.customFields.map((f) => ({ label: labels.get(f.id) ?? f.id, pivot: { value: f.value } })),
+    custom_fields: d.customFields.map((f) => ({ id: f.id, label: labels.get(f.id) ?? f.id, pivot: { value: f.value } })),
     audio: {
       original_filename: a.originalFilename,
       minutes: Math.floor(seconds / 60),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, dictationSchema, finaliseDictationSchema, idParamSchema } from '../../../src/domain/contract';
+import { API_PATHS, dictationSchema, finaliseDictationSchema, idParamSchema, updateDraftSchema } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
 import type { Db } from '../../db/client';
 import { sendRanged } from '../../lib/byte-ranges';
@@ -39,6 +39,15 @@ export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictat
     '/api/dictation/:id',
     { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: one } } },
     async (req) => ({ data: await dictations.get(caller(req), req.params.id) }),
+  );
+
+  app.patch(
+    '/api/dictation/:id',
+    {
+      config: { rule: RULES.createDictation, idempotent: true },
+      schema: { params: idParamSchema, body: updateDraftSchema, response: { 200: one } },
+    },
+    async (req) => ({ data: await dictations.updateDraft(caller(req), req.params.id, req.body, req.ip) }),
   );
 
   /** Audio for <audio>: a bearer token or a signed link; HTTP ranges for seeking. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FinaliseDictation } from '../../../src/domain/contract';
-import { finaliseDictationSchema } from '../../../src/domain/contract';
+import { finaliseDictationSchema, type updateDraftSchema } from '../../../src/domain/contract';
 import { canViewDictation } from '../../../src/domain/dictation-access';
 import { fileExtension } from '../../../src/domain/upload-files';
 import type { z } from 'zod';
@@ -19,11 +19,13 @@ import type { Uploads } from '../uploads/tus';
 import { byClient, byId, countWithPrefix, findDictation, trustTimeZone, type DictationRecord } from './dictations.repository';
 import { toDictationDto } from './dictation-dto';
 import { referenceStamp, withSuffix } from './reference';
+import { checkDetails } from './dictation-details';
 
 export const NEEDS_CONVERSION_MESSAGE =
   'This recording is in a dictation-recorder format (DSS Pro / DS2 or a DSS variant) that needs converting before it can be played. The file is kept safely; an administrator can convert it.';
 
 type Finalise = z.output<typeof finaliseDictationSchema>;
+type UpdateDraft = z.output<typeof updateDraftSchema>;
 
 interface Deps {
   db: Db;
@@ -50,23 +52,6 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       .where(and(eq(users.id, requested), eq(users.trustId, me.trustId), eq(roles.name, 'Author')));
     if (!row || isAuthor) throw Errors.validation('That author cannot be chosen.', { author_id: ['That author cannot be chosen.'] });
     return row.id;
-  }
-
-  async function checkDetails(trustId: number, body: Finalise) {
-    const [dep] = await db
-      .select({ id: departments.id })
-      .from(departments)
-      .where(and(eq(departments.id, body.department_id), eq(departments.trustId, trustId)));
-    if (!dep) throw Errors.validation('Choose a Service from the list.', { department_id: ['Choose a Service from the list.'] });
-    if (body.job_type_id !== undefined) {
-      const [jt] = await db
-        .select({ customFields: jobTypes.customFields })
-        .from(jobTypes)
-        .where(and(eq(jobTypes.id, body.job_type_id), eq(jobTypes.trustId, trustId)));
-      if (!jt) throw Errors.validation('Choose a job type from the list.', { job_type_id: ['Choose a job type from the list.'] });
-      const missing = jt.customFields.filter((f) => f.required && !body.custom_fields.some((c) => c.id === f.id && c.value.trim()));
-      if (missing.length) throw Errors.validation(`Fill in ${missing.map((f) => f.label).join(', ')}.`);
-    }
   }
 
   async function insertWithReference(
@@ -170,7 +155,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
         );
       }
       const authorId = await authorFor(auth, body.author_id);
-      await checkDetails(me.trustId, body);
+      await checkDetails(db, me.trustId, body);
 
       const ext = fileExtension(body.original_filename) || 'bin';
       const originalKey = `originals/${me.trustId}/${me.id}-${body.client_id}.${ext.replace(/[^a-z0-9]/g, '')}`;
@@ -244,6 +229,51 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
         });
       }
       return toDictationDto(r, auth.ctx.user.id, signer);
+    },
+
+    /**
+     * The author (or whoever recorded it) changes a draft's details and may submit it. Once submitted
+     * it is the typists' work and no longer changes here.
+     */
+    async updateDraft(auth: RequestAuth, id: number, body: UpdateDraft, ip: string) {
+      const me = auth.ctx.user;
+      const r = await load(id);
+      const d = r.dictation;
+      if (d.trustId !== me.trustId || (d.authorId !== me.id && d.createdBy !== me.id)) throw Errors.notFound();
+      if (d.status !== 'DRAFT') {
+        throw new AppError(409, 'not_a_draft', 'This dictation has already been submitted, so its details can no longer be changed here.');
+      }
+      await checkDetails(db, me.trustId, body);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(dictations)
+          .set({
+            status: body.status,
+            departmentId: body.department_id,
+            jobTypeId: body.job_type_id ?? null,
+            urgent: body.urgent,
+            isConfidential: body.is_confidential,
+            patient: Object.fromEntries(Object.entries(body.patient).filter(([, v]) => v !== undefined)) as Record<string, string>,
+            customFields: body.custom_fields,
+            updatedAt: new Date(),
+          })
+          .where(eq(dictations.id, id));
+        await tx.insert(dictationLogs).values({
+          dictationId: id,
+          userId: me.id,
+          type: body.status === 'DRAFT' ? 'draft_updated' : 'submitted',
+          description: body.status === 'DRAFT' ? 'Draft details changed' : 'Submitted for typing',
+        });
+        await audit(tx as unknown as Db, {
+          trustId: me.trustId,
+          userId: me.id,
+          action: body.status === 'DRAFT' ? 'dictation.draft_updated' : 'dictation.submitted',
+          entityType: 'dictation',
+          entityId: id,
+          ip,
+        });
+      });
+      return toDictationDto(await load(id), me.id, signer);
     },
 
     /** The playable audio of a dictation, for a viewer who may hear it. */

@@ -58,6 +58,12 @@ export const finaliseDictationSchema = dictationDetailsSchema.extend({
 });
 export type FinaliseDictation = z.input<typeof finaliseDictationSchema>;
 
+/** PATCH /api/dictation/{id}: the author changes a draft's details, keeping it a draft or submitting it. */
+export const updateDraftSchema = dictationDetailsSchema.omit({ author_id: true }).extend({
+  status: z.enum(['DRAFT', 'READY_FOR_TYPING']),
+});
+export type UpdateDraft = z.input<typeof updateDraftSchema>;
+
 /** Patient fields as the API answers them (no input transforms: responses are encoded with this). */
 export const patientOutSchema = z.object({
   patient_first_name: z.string().optional(),
@@ -85,7 +91,7 @@ export const dictationSchema = z.object({
   jobtype: z.object({ id: z.number(), name: z.string() }).nullable(),
   assigned_to: z.object({ user_id: z.number() }).nullable(),
   patient: patientOutSchema,
-  custom_fields: z.array(z.object({ label: z.string(), pivot: z.object({ value: z.string() }) })),
+  custom_fields: z.array(z.object({ id: z.string(), label: z.string(), pivot: z.object({ value: z.string() }) })),
   audio: z.object({
     original_filename: z.string(),
     minutes: z.number(),
