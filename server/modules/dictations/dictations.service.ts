@@ -5,7 +5,7 @@ import { canViewDictation } from '../../../src/domain/dictation-access';
 import { fileExtension } from '../../../src/domain/upload-files';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { departments, dictationAudio, dictationLogs, dictations, jobTypes, userRoles, roles, users } from '../../db/schema';
+import { dictationAudio, dictationLogs, dictations, userRoles, roles, users } from '../../db/schema';
 import type { AudioTools } from '../../adapters/audio';
 import { isDictaphoneFile } from '../../adapters/audio';
 import type { AudioStorage } from '../../adapters/storage';
