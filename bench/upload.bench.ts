@@ -107,6 +107,9 @@ try {
         if (!res.ok) throw new TransportError(res.status, await res.text());
         return ((await res.json()) as { data: never }).data;
       },
+      async send() {
+        throw new Error('the bench queues recordings only');
+      },
     }),
   );
   if (drained !== 20 || (await db.outbox.count()) !== 0) throw new Error(`drained ${drained}, ${await db.outbox.count()} left`);

@@ -27,6 +27,8 @@ export const MESSAGES = {
   discardRecordingTitle: 'Discard this recording?',
   discardRecordingBody: 'The audio is deleted from this device and cannot be recovered.',
   discardUnsentBody: 'It has not reached the server. Discarding deletes the audio from this device for good.',
+  discardChangeTitle: 'Discard this change?',
+  discardChangeBody: 'It has not reached the server. Discarding means the server never receives it.',
 
   // ours: sign-in and second factor
   invalidCredentials: 'The e-mail address or password is incorrect.',

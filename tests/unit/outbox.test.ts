@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db, type OutboxItem } from '../../src/lib/db/db';
+import { db, type OutboxDictation } from '../../src/lib/db/db';
 import { appendChunk, createRecording } from '../../src/lib/recordings/recording-store';
 import { drainOutbox, type Transport } from '../../src/lib/sync/drain';
-import { enqueueDictation, resumePaused, retryItem, discardItem } from '../../src/lib/sync/outbox';
+import { enqueueDictation, enqueueRequest, resumePaused, retryItem, discardItem } from '../../src/lib/sync/outbox';
 import { backoffDelay, classifyStatus } from '../../src/lib/sync/outbox-policy';
 import { TransportError } from '../../src/lib/sync/transport-error';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
@@ -16,7 +16,7 @@ const DETAILS = {
   patient: { patient_last_name: 'Lovelace' },
 };
 
-async function queuedRecording(bytes = [100, 100, 50]): Promise<OutboxItem> {
+async function queuedRecording(bytes = [100, 100, 50]): Promise<OutboxDictation> {
   const id = crypto.randomUUID();
   await createRecording({ id, tabIndex: 1, source: 'recorder', mimeType: 'audio/webm', filename: 'Recording (1).webm' });
   let seq = 0;
@@ -24,11 +24,19 @@ async function queuedRecording(bytes = [100, 100, 50]): Promise<OutboxItem> {
   return enqueueDictation(id, DETAILS, 'Dictation 21 Nov 09:00');
 }
 
-/** A transport whose upload and finalise answer what the test says, recording what it was sent. */
-function fakeTransport(opts: { upload?: number[]; finalise?: number[]; serverBytes?: number } = {}) {
+/** The outbox row of a queued recording, as it is now. */
+const dictationRow = async (id: string) => (await db.outbox.get(id)) as OutboxDictation | undefined;
+
+/** A transport whose upload, finalise and send answer what the test says, recording what it was sent. */
+function fakeTransport(opts: { upload?: number[]; finalise?: number[]; send?: number[]; serverBytes?: number } = {}) {
   const uploadAnswers = [...(opts.upload ?? [])];
   const finaliseAnswers = [...(opts.finalise ?? [])];
-  const sent: { uploads: number; finalised: Record<string, unknown>[] } = { uploads: 0, finalised: [] };
+  const sendAnswers = [...(opts.send ?? [])];
+  const sent: {
+    uploads: number;
+    finalised: Record<string, unknown>[];
+    requests: { method: string; path: string; key: string; body: unknown }[];
+  } = { uploads: 0, finalised: [], requests: [] };
   const transport: Transport = {
     async upload(item, audio, progress) {
       sent.uploads++;
@@ -43,6 +51,12 @@ function fakeTransport(opts: { upload?: number[]; finalise?: number[]; serverByt
       const status = finaliseAnswers.shift() ?? 201;
       if (status >= 300 || status === 0) throw new TransportError(status, `finalise answered ${status}`);
       return { id: 7, audio: { filesize: opts.serverBytes ?? item.totalBytes } } as Dictation;
+    },
+    async send(item, body) {
+      sent.requests.push({ method: item.method, path: item.path, key: item.id, body });
+      const status = sendAnswers.shift() ?? 200;
+      if (status >= 300 || status === 0) throw new TransportError(status, `send answered ${status}`);
+      return {};
     },
   };
   return { transport, sent };
@@ -85,7 +99,7 @@ describe('outbox response classes (DESIGN §3 point 5)', () => {
   it.each([0, 500, 503])('%i: retried later with backoff; the audio stays', async (status) => {
     const item = await queuedRecording();
     await drainOutbox(fakeTransport({ upload: [status] }).transport, { now, random: () => 0.5 });
-    const row = (await db.outbox.get(item.id))!;
+    const row = (await dictationRow(item.id))!;
     expect(row.state).toBe('pending');
     expect(row.attempts).toBe(1);
     expect(row.nextAttemptAt).toBeGreaterThan(clock);
@@ -116,7 +130,7 @@ describe('outbox response classes (DESIGN §3 point 5)', () => {
   it('401: the outbox pauses (never drops) and goes on after signing in again', async () => {
     const item = await queuedRecording();
     await drainOutbox(fakeTransport({ upload: [401] }).transport, { now });
-    expect((await db.outbox.get(item.id))!.state).toBe('paused');
+    expect((await dictationRow(item.id))!.state).toBe('paused');
     const idle = fakeTransport();
     await drainOutbox(idle.transport, { now });
     expect(idle.sent.uploads).toBe(0);
@@ -128,7 +142,7 @@ describe('outbox response classes (DESIGN §3 point 5)', () => {
   it.each([409, 422])('%i: moved to the dead-letter list with the reason; Retry and Discard work', async (status) => {
     const item = await queuedRecording();
     await drainOutbox(fakeTransport({ finalise: [status] }).transport, { now });
-    const dead = (await db.outbox.get(item.id))!;
+    const dead = (await dictationRow(item.id))!;
     expect(dead.state).toBe('dead');
     expect(dead.lastError).toBe(`finalise answered ${status}`);
     expect(await db.recordings.get(item.recordingId)).toBeDefined();
@@ -157,7 +171,7 @@ describe('outbox response classes (DESIGN §3 point 5)', () => {
 
   it('the queued payload with patient details is encrypted at rest', async () => {
     const item = await queuedRecording();
-    const raw = new TextDecoder().decode(new Uint8Array((await db.outbox.get(item.id))!.payload.data));
+    const raw = new TextDecoder().decode(new Uint8Array((await dictationRow(item.id))!.payload.data));
     expect(raw).not.toContain('Lovelace');
   });
 });
@@ -207,7 +221,7 @@ describe('when the session ends by itself (401)', () => {
     await wipeLocalData('keep-unsent');
     expect(await keyStore.get(TOKEN_KEY)).toBeUndefined();
     expect(await db.secure.count()).toBe(0);
-    expect(await db.outbox.get(item.id)).toBeDefined();
+    expect(await dictationRow(item.id)).toBeDefined();
     expect((await assembleRecording(item.recordingId)).size).toBe(128);
   });
 
@@ -235,13 +249,69 @@ describe('an upload the server no longer has', () => {
         if (answers.length) throw new TransportError(answers.shift()!, 'The recording has not reached the server.', 'upload_missing');
         return { id: 1, audio: { filesize: it.totalBytes } } as Dictation;
       },
+      send: fakeTransport().transport.send,
     };
     await drainOutbox(transport, { now });
-    const row = (await db.outbox.get(item.id))!;
+    const row = (await dictationRow(item.id))!;
     expect(row).toMatchObject({ state: 'pending', stage: 'upload', uploadUrl: null });
     clock += 1;
     await drainOutbox(transport, { now });
     expect(sent.uploads).toBe(2);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('small JSON operations in the outbox', () => {
+  const change = {
+    method: 'PATCH' as const,
+    path: '/api/dictation/7',
+    body: { status: 'READY_FOR_TYPING', patient: { patient_last_name: 'Hopper' } },
+    label: 'Draft 2611210900',
+  };
+
+  it('are sent with their outbox id as Idempotency-Key and removed on 2xx', async () => {
+    const item = await enqueueRequest(change);
+    const { transport, sent } = fakeTransport();
+    await drainOutbox(transport, { now });
+    expect(sent.requests).toEqual([{ method: 'PATCH', path: '/api/dictation/7', key: item.id, body: change.body }]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keep their patient details encrypted while they wait', async () => {
+    const item = await enqueueRequest(change);
+    const raw = new TextDecoder().decode(new Uint8Array((await db.outbox.get(item.id))!.payload.data));
+    expect(raw).not.toContain('Hopper');
+  });
+
+  it.each([
+    [503, 'pending'],
+    [0, 'pending'],
+    [401, 'paused'],
+    [409, 'dead'],
+    [422, 'dead'],
+  ] as const)('%i: the change is kept as %s', async (status, state) => {
+    const item = await enqueueRequest(change);
+    await drainOutbox(fakeTransport({ send: [status] }).transport, { now, random: () => 0.5 });
+    const row = (await db.outbox.get(item.id))!;
+    expect(row.state).toBe(state);
+    expect(row.lastError).toBe(`send answered ${status}`);
+  });
+
+  it('a retry after a lost answer replays the same key; discarding removes only the change', async () => {
+    const item = await enqueueRequest(change);
+    const first = fakeTransport({ send: [0] });
+    await drainOutbox(first.transport, { now, random: () => 0.5 });
+    clock = (await db.outbox.get(item.id))!.nextAttemptAt + 1;
+    const second = fakeTransport();
+    await drainOutbox(second.transport, { now });
+    expect(second.sent.requests[0]!.key).toBe(first.sent.requests[0]!.key);
+    expect(await db.outbox.count()).toBe(0);
+
+    const recording = await queuedRecording();
+    const dead = await enqueueRequest(change);
+    await db.outbox.update(dead.id, { state: 'dead' });
+    await discardItem(dead.id);
+    expect(await db.outbox.get(dead.id)).toBeUndefined();
+    expect((await db.recordings.get(recording.recordingId))!.bytes).toBe(250);
   });
 });

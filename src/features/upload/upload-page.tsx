@@ -36,7 +36,7 @@ export function UploadPage() {
   const live = useLiveQuery(
     async () => ({
       ids: sentIds,
-      items: await db.outbox.where('recordingId').anyOf(sentIds).toArray(),
+      items: (await db.outbox.where('recordingId').anyOf(sentIds).toArray()).filter((i) => i.kind === 'dictation'),
       kept: await db.recordings.where('id').anyOf(sentIds).primaryKeys(),
     }),
     [sentIds],

@@ -62,7 +62,7 @@ async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
 
 /** The one way the app talks to /api: bearer token, zod-checked answers, spec §8 error handling. */
 export async function apiCall<S extends z.ZodTypeAny>(
-  method: 'get' | 'post' | 'put' | 'delete',
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   path: string,
   opts: CallOptions<S>,
 ): Promise<z.infer<S>> {

@@ -19,7 +19,7 @@ export async function wipeLocalData(mode: 'all' | 'keep-unsent' = 'all'): Promis
     await db.transaction('rw', [db.secure, db.tabs, db.recordings, db.chunks, db.outbox], async () => {
       await db.secure.clear();
       await db.tabs.clear();
-      const keep = new Set((await db.outbox.toArray()).map((i) => i.recordingId));
+      const keep = new Set((await db.outbox.toArray()).flatMap((i) => (i.kind === 'dictation' ? [i.recordingId] : [])));
       const drop = (await db.recordings.toArray()).filter((r) => !keep.has(r.id) && r.state !== 'interrupted' && r.state !== 'stopped');
       for (const r of drop) {
         await db.chunks.where('recordingId').equals(r.id).delete();

@@ -49,26 +49,39 @@ export interface RecordingTabRow {
 
 export type OutboxState = 'pending' | 'paused' | 'dead';
 
-/** Work for the server that must survive the network, the tab and the browser (DESIGN §3). */
-export interface OutboxItem {
+interface OutboxBase {
   id: string;
-  kind: 'dictation';
-  recordingId: string;
   state: OutboxState;
-  stage: 'upload' | 'finalise';
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;
+  /** Shown in the sync panel; never patient data. */
+  label: string;
+  /** The request's details (patient data), encrypted. */
+  payload: Sealed;
+  createdAt: number;
+}
+
+/** A recording on its way: audio by tus, then the finalise call that makes it a dictation. */
+export interface OutboxDictation extends OutboxBase {
+  kind: 'dictation';
+  recordingId: string;
+  stage: 'upload' | 'finalise';
   uploadUrl: string | null;
   bytesAcked: number;
   totalBytes: number;
-  /** Shown in the sync panel; never patient data. */
-  label: string;
-  /** The finalise call's details (patient data), encrypted. */
-  payload: Sealed;
-  createdAt: number;
   dictationId?: number;
 }
+
+/** A small JSON operation (a draft's changes, later allocations and approvals), sent with its id as Idempotency-Key. */
+export interface OutboxRequest extends OutboxBase {
+  kind: 'request';
+  method: 'POST' | 'PATCH';
+  path: string;
+}
+
+/** Work for the server that must survive the network, the tab and the browser (DESIGN §3). */
+export type OutboxItem = OutboxDictation | OutboxRequest;
 
 export const DB_NAME = 'wardnote';
 

@@ -69,8 +69,24 @@ export const apiTransport: Transport = {
       });
       return res.data;
     } catch (err) {
-      if (err instanceof ApiError) throw new TransportError(err.status, err.message, err.code);
-      throw err;
+      throw asTransportError(err);
+    }
+  },
+
+  async send(item, body) {
+    try {
+      return await apiCall(item.method === 'PATCH' ? 'patch' : 'post', item.path, {
+        schema: z.unknown(),
+        json: body,
+        headers: { ...(await authHeader()), 'Idempotency-Key': item.id },
+        quiet: true,
+      });
+    } catch (err) {
+      throw asTransportError(err);
     }
   },
 };
+
+function asTransportError(err: unknown): unknown {
+  return err instanceof ApiError ? new TransportError(err.status, err.message, err.code) : err;
+}

@@ -1,5 +1,5 @@
 import type { Dictation } from '../../domain/contract';
-import { db, type OutboxItem } from '../db/db';
+import { db, type OutboxDictation, type OutboxItem, type OutboxRequest } from '../db/db';
 import { unsealJson } from '../crypto/secure-store';
 import { assembleRecording, deleteRecording } from '../recordings/recording-store';
 import { backoffDelay, classifyStatus } from './outbox-policy';
@@ -10,11 +10,13 @@ import type { QueuedDetails } from './outbox';
 export interface Transport {
   /** Uploads the audio (resuming at item.uploadUrl when set); reports the upload URL and acknowledged bytes. */
   upload(
-    item: OutboxItem,
+    item: OutboxDictation,
     audio: Blob,
     progress: (p: { uploadUrl?: string; bytesAcked?: number }) => Promise<void>,
   ): Promise<{ uploadUrl: string }>;
-  finalise(item: OutboxItem, body: Record<string, unknown>): Promise<Dictation>;
+  finalise(item: OutboxDictation, body: Record<string, unknown>): Promise<Dictation>;
+  /** A small JSON operation, with the outbox id as its Idempotency-Key. */
+  send(item: OutboxRequest, body: unknown): Promise<unknown>;
 }
 
 export interface DrainOptions {
@@ -46,57 +48,65 @@ function uploadId(uploadUrl: string): string {
   return uploadUrl.split('?')[0]!.split('/').pop()!;
 }
 
+/** Outbox rows of either kind take the same partial updates of their shared and own fields. */
+function updateItem(id: string, changes: Partial<OutboxDictation> | Partial<OutboxRequest>) {
+  return db.outbox.update(id, changes as Partial<OutboxItem>);
+}
+
+async function sendDictation(item: OutboxDictation, transport: Transport): Promise<void> {
+  let current = item;
+  if (current.stage === 'upload') {
+    const audio = await assembleRecording(current.recordingId);
+    if (audio.size !== current.totalBytes) throw new TransportError(422, 'The recording on this device is incomplete.');
+    const { uploadUrl } = await transport.upload(current, audio, async (p) => {
+      await updateItem(current.id, p);
+    });
+    await updateItem(current.id, { stage: 'finalise', uploadUrl, bytesAcked: current.totalBytes });
+    current = (await db.outbox.get(current.id)) as OutboxDictation;
+  }
+  const details = await unsealJson<QueuedDetails>(current.payload);
+  const dictation = await transport.finalise(current, {
+    ...details,
+    client_id: current.recordingId,
+    upload_id: uploadId(current.uploadUrl!),
+    byte_size: current.totalBytes,
+  });
+  if (dictation.audio.filesize !== current.totalBytes) {
+    throw new TransportError(
+      409,
+      `The server holds ${dictation.audio.filesize} bytes of ${current.totalBytes}; the recording is kept on this device.`,
+    );
+  }
+  // Only now, with the server's word on the byte count, does the device let go of the audio.
+  await db.transaction('rw', db.outbox, db.recordings, db.chunks, async () => {
+    await db.outbox.delete(current.id);
+    await deleteRecording(current.recordingId);
+  });
+}
+
+async function sendRequest(item: OutboxRequest, transport: Transport): Promise<void> {
+  await transport.send(item, await unsealJson<unknown>(item.payload));
+  await db.outbox.delete(item.id);
+}
+
 async function process(item: OutboxItem, transport: Transport, now: () => number, random: () => number): Promise<void> {
   try {
-    let current = item;
-    if (current.stage === 'upload') {
-      const audio = await assembleRecording(current.recordingId);
-      if (audio.size !== current.totalBytes) throw new TransportError(422, 'The recording on this device is incomplete.');
-      const { uploadUrl } = await transport.upload(current, audio, async (p) => {
-        await db.outbox.update(current.id, p);
-      });
-      await db.outbox.update(current.id, { stage: 'finalise', uploadUrl, bytesAcked: current.totalBytes });
-      current = (await db.outbox.get(current.id))!;
-    }
-    const details = await unsealJson<QueuedDetails>(current.payload);
-    const dictation = await transport.finalise(current, {
-      ...details,
-      client_id: current.recordingId,
-      upload_id: uploadId(current.uploadUrl!),
-      byte_size: current.totalBytes,
-    });
-    if (dictation.audio.filesize !== current.totalBytes) {
-      throw new TransportError(
-        409,
-        `The server holds ${dictation.audio.filesize} bytes of ${current.totalBytes}; the recording is kept on this device.`,
-      );
-    }
-    // Only now, with the server's word on the byte count, does the device let go of the audio.
-    await db.transaction('rw', db.outbox, db.recordings, db.chunks, async () => {
-      await db.outbox.delete(current.id);
-      await deleteRecording(current.recordingId);
-    });
+    if (item.kind === 'dictation') await sendDictation(item, transport);
+    else await sendRequest(item, transport);
   } catch (err) {
     const status = err instanceof TransportError ? err.status : 0;
     const code = err instanceof TransportError ? err.code : undefined;
     const message = err instanceof Error ? err.message : String(err);
     const attempts = item.attempts + 1;
-    if (code === 'upload_missing') {
+    if (item.kind === 'dictation' && code === 'upload_missing') {
       // The server no longer has the upload (swept after a day): send the audio again from the device.
-      await db.outbox.update(item.id, {
-        stage: 'upload',
-        uploadUrl: null,
-        bytesAcked: 0,
-        attempts,
-        lastError: message,
-        nextAttemptAt: now(),
-      });
+      await updateItem(item.id, { stage: 'upload', uploadUrl: null, bytesAcked: 0, attempts, lastError: message, nextAttemptAt: now() });
       return;
     }
     const outcome = classifyStatus(status, code);
-    if (outcome === 'pause') await db.outbox.update(item.id, { state: 'paused', lastError: message, attempts });
-    else if (outcome === 'dead') await db.outbox.update(item.id, { state: 'dead', lastError: message, attempts });
-    else await db.outbox.update(item.id, { attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, random()) });
+    if (outcome === 'pause') await updateItem(item.id, { state: 'paused', lastError: message, attempts });
+    else if (outcome === 'dead') await updateItem(item.id, { state: 'dead', lastError: message, attempts });
+    else await updateItem(item.id, { attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, random()) });
   }
 }
 

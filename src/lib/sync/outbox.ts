@@ -1,5 +1,5 @@
 import type { FinaliseDictation } from '../../domain/contract';
-import { db, type OutboxItem } from '../db/db';
+import { db, type OutboxDictation, type OutboxRequest } from '../db/db';
 import { sealJson } from '../crypto/secure-store';
 import { deleteRecording } from '../recordings/recording-store';
 
@@ -12,12 +12,12 @@ export type QueuedDetails = Omit<FinaliseDictation, 'client_id' | 'upload_id' | 
  * Submit: in one transaction the recording becomes final and the outbox gets its row (DESIGN §3
  * point 2). From here nothing is lost: the row stays until the server confirms the dictation.
  */
-export async function enqueueDictation(recordingId: string, details: QueuedDetails, label: string): Promise<OutboxItem> {
+export async function enqueueDictation(recordingId: string, details: QueuedDetails, label: string): Promise<OutboxDictation> {
   const payload = await sealJson(details);
   return db.transaction('rw', db.recordings, db.outbox, db.tabs, async () => {
     const rec = await db.recordings.get(recordingId);
     if (!rec || rec.bytes === 0) throw new Error('There is no audio in this recording to send.');
-    const item: OutboxItem = {
+    const item: OutboxDictation = {
       id: crypto.randomUUID(),
       kind: 'dictation',
       recordingId,
@@ -40,16 +40,44 @@ export async function enqueueDictation(recordingId: string, details: QueuedDetai
   });
 }
 
+/**
+ * A small JSON operation for the server (a draft's changes, later allocations and approvals): kept,
+ * encrypted, until the server answers 2xx; sent with the row id as Idempotency-Key so a replay after a
+ * lost answer changes nothing twice.
+ */
+export async function enqueueRequest(request: {
+  method: OutboxRequest['method'];
+  path: string;
+  body: unknown;
+  label: string;
+}): Promise<OutboxRequest> {
+  const item: OutboxRequest = {
+    id: crypto.randomUUID(),
+    kind: 'request',
+    method: request.method,
+    path: request.path,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    label: request.label,
+    payload: await sealJson(request.body),
+    createdAt: Date.now(),
+  };
+  await db.outbox.add(item);
+  return item;
+}
+
 export async function retryItem(id: string): Promise<void> {
   await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0, attempts: 0 });
 }
 
-/** Discarding deletes the audio for good: the UI asks for confirmation first. */
+/** Discarding a recording deletes its audio for good: the UI asks for confirmation first. */
 export async function discardItem(id: string): Promise<void> {
   const item = await db.outbox.get(id);
   if (!item) return;
   await db.outbox.delete(id);
-  await deleteRecording(item.recordingId);
+  if (item.kind === 'dictation') await deleteRecording(item.recordingId);
 }
 
 /** After signing in again: work paused by a 401 goes back in the queue. */

@@ -7,11 +7,14 @@ import { discardItem, retryItem } from '../../../lib/sync/outbox';
 import { requestSync } from '../../../lib/sync/triggers';
 import { formatBytes } from '../../../lib/storage';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DiscardRecordingDialog } from '../../../components/ui/discard-recording-dialog';
+import { MESSAGES } from '../../../domain/messages';
 
 function describe(item: OutboxItem): string {
   if (item.state === 'dead') return item.lastError ?? 'Could not be sent.';
   if (item.state === 'paused') return 'Waiting for you to sign in again.';
+  if (item.kind === 'request') return item.lastError ? `Waiting to be sent. Last try: ${item.lastError}` : 'Waiting to be sent.';
   if (item.stage === 'finalise') return 'Uploaded; waiting for the server to confirm.';
   const sent = `${formatBytes(item.bytesAcked)} of ${formatBytes(item.totalBytes)} sent`;
   return item.lastError ? `${sent}. Last try: ${item.lastError}` : sent;
@@ -20,8 +23,12 @@ function describe(item: OutboxItem): string {
 /** Top-bar sync status: what is waiting to be sent, its progress, the last error, and the dead letters. */
 export function SyncStatus() {
   const items = useLiveQuery(() => db.outbox.orderBy('createdAt').toArray(), []) ?? [];
-  const [discarding, setDiscarding] = useState<string | null>(null);
+  const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   const dead = items.filter((i) => i.state === 'dead');
+  const discard = (item: OutboxItem) => {
+    setDiscarding(null);
+    void discardItem(item.id);
+  };
   const waiting = items.length - dead.length;
   const Icon = dead.length ? TriangleAlert : waiting ? CloudUpload : CloudCheck;
   const label = dead.length ? `${dead.length} not sent` : waiting ? `${waiting} to send` : 'All sent';
@@ -41,7 +48,7 @@ export function SyncStatus() {
           placement="bottom end"
           className="w-[min(26rem,calc(100vw-1rem))] rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
         >
-          <Dialog aria-label="Recordings waiting to be sent" className="outline-none">
+          <Dialog aria-label="Waiting to be sent" className="outline-none">
             {items.length === 0 ? (
               <p className="text-sm">Everything recorded on this device has reached the server.</p>
             ) : (
@@ -52,7 +59,7 @@ export function SyncStatus() {
                     <div className={item.state === 'dead' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>
                       {describe(item)}
                     </div>
-                    {item.state !== 'dead' && (
+                    {item.state !== 'dead' && item.kind === 'dictation' && (
                       <progress
                         className="mt-1 h-1.5 w-full"
                         max={item.totalBytes}
@@ -65,7 +72,7 @@ export function SyncStatus() {
                         <Button tone="secondary" onPress={() => void retryItem(item.id).then(requestSync)}>
                           Retry
                         </Button>
-                        <Button tone="ghost" onPress={() => setDiscarding(item.id)}>
+                        <Button tone="ghost" onPress={() => setDiscarding(item)}>
                           Discard
                         </Button>
                       </div>
@@ -83,14 +90,18 @@ export function SyncStatus() {
         </Popover>
       </DialogTrigger>
       <DiscardRecordingDialog
-        open={!!discarding}
+        open={discarding?.kind === 'dictation'}
         unsent
         onCancel={() => setDiscarding(null)}
-        onConfirm={() => {
-          const id = discarding!;
-          setDiscarding(null);
-          void discardItem(id);
-        }}
+        onConfirm={() => discard(discarding!)}
+      />
+      <ConfirmDialog
+        open={discarding?.kind === 'request'}
+        title={MESSAGES.discardChangeTitle}
+        body={MESSAGES.discardChangeBody}
+        confirmLabel="Discard"
+        onCancel={() => setDiscarding(null)}
+        onConfirm={() => discard(discarding!)}
       />
     </>
   );
