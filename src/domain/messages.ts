@@ -27,6 +27,7 @@ export const MESSAGES = {
   discardRecordingTitle: 'Discard this recording?',
   discardRecordingBody: 'The audio is deleted from this device and cannot be recovered.',
   discardUnsentBody: 'It has not reached the server. Discarding deletes the audio from this device for good.',
+  outboxNoConnection: 'No connection: it will be sent when the network is back.',
   discardChangeTitle: 'Discard this change?',
   discardChangeBody: 'It has not reached the server. Discarding means the server never receives it.',
 

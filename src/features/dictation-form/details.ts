@@ -1,4 +1,4 @@
-import { dictationDetailsSchema, type DictationDetails, type DictationOptions } from '../../domain/contract';
+import { dictationDetailsSchema, type Dictation, type DictationDetails, type DictationOptions } from '../../domain/contract';
 
 export type DetailsValue = {
   department_id?: number;
@@ -30,4 +30,17 @@ export function validateDetails(
     if (f.required && !value.custom_fields.some((c) => c.id === f.id && c.value.trim())) errors[`custom-${f.id}`] = `Fill in ${f.label}.`;
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, details: value as DictationDetails };
+}
+
+/** The form filled from a dictation the server holds (a draft being finished). */
+export function detailsFromDictation(d: Dictation): DetailsValue {
+  const { patient_gender, ...patient } = d.patient;
+  return {
+    department_id: d.department?.id,
+    job_type_id: d.jobtype?.id,
+    urgent: d.urgent,
+    is_confidential: d.is_confidential,
+    patient: { ...patient, ...(patient_gender ? { patient_gender: patient_gender as DetailsValue['patient']['patient_gender'] } : {}) },
+    custom_fields: d.custom_fields.map((f) => ({ id: f.id, value: f.pivot.value })),
+  };
 }

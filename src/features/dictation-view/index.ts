@@ -1,1 +1,2 @@
 export { DictationSummary } from './dictation-summary';
+export { DraftDictationPage } from './draft-dictation-page';

@@ -1,6 +1,7 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import { z } from 'zod';
 import { API_PATHS, dictationSchema } from '../../domain/contract';
+import { MESSAGES } from '../../domain/messages';
 import { apiCall } from '../api/client';
 import { ApiError } from '../api/errors';
 import { keyStore, TOKEN_KEY } from '../db/keys';
@@ -49,9 +50,7 @@ export const apiTransport: Transport = {
         },
         onError(err) {
           const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
-          reject(
-            new TransportError(status, status === 0 ? 'No connection: the recording will be sent when the network is back.' : err.message),
-          );
+          reject(new TransportError(status, status === 0 ? MESSAGES.outboxNoConnection : err.message));
         },
       });
       upload.start();
@@ -88,5 +87,6 @@ export const apiTransport: Transport = {
 };
 
 function asTransportError(err: unknown): unknown {
-  return err instanceof ApiError ? new TransportError(err.status, err.message, err.code) : err;
+  if (!(err instanceof ApiError)) return err;
+  return new TransportError(err.status, err.status === 0 ? MESSAGES.outboxNoConnection : err.message, err.code);
 }

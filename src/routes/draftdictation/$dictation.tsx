@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { DictationSummary } from '../../features/dictation-view';
+import { DraftDictationPage } from '../../features/dictation-view';
 
 export const Route = createFileRoute('/draftdictation/$dictation')({
   beforeLoad: async (ctx) => {
@@ -12,5 +12,5 @@ export const Route = createFileRoute('/draftdictation/$dictation')({
 
 function Show() {
   const { dictation } = Route.useParams();
-  return <DictationSummary key={dictation} id={Number(dictation)} title="Draft dictation" />;
+  return <DraftDictationPage key={dictation} id={Number(dictation)} />;
 }

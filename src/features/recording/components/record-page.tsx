@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { toast } from 'sonner';
@@ -12,7 +12,14 @@ import { createRecording, deleteRecording } from '../../../lib/recordings/record
 import { enqueueDictation } from '../../../lib/sync/outbox';
 import { requestSync } from '../../../lib/sync/triggers';
 import { requestPersistentStorage } from '../../../lib/storage';
-import { DetailsSection, EMPTY_DETAILS, useDictationOptions, validateDetails, type DetailsValue } from '../../dictation-form';
+import {
+  DetailsSection,
+  EMPTY_DETAILS,
+  useDictationKeys,
+  useDictationOptions,
+  validateDetails,
+  type DetailsValue,
+} from '../../dictation-form';
 import { attachRecording, closeTab } from '../tabs-store';
 import { recorderRegistry } from '../recorder-registry';
 import { dictationLabel, formatElapsed } from '../format';
@@ -139,26 +146,15 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
     }
   }
 
-  // Dictation-page keys (spec §9): Ctrl/Cmd+S submit, D draft, Ctrl/Cmd+Alt+R record/pause.
-  useEffect(() => {
-    function onKey(e: KeyboardEvent) {
-      const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes((e.target as HTMLElement).tagName);
-      const mod = e.ctrlKey || e.metaKey;
-      if (mod && e.altKey && e.code === 'KeyR') {
-        e.preventDefault();
-        const r = recorderRegistry.get(tabIndex);
-        if (!r && !recording) void start();
-        else if (r?.state === 'recording') void r.pause();
-        else if (r?.state === 'paused') void r.resume();
-      } else if (mod && !e.altKey && e.code === 'KeyS') {
-        e.preventDefault();
-        void send('READY_FOR_TYPING');
-      } else if (!mod && !e.altKey && !typing && e.code === 'KeyD') {
-        void send('DRAFT');
-      }
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useDictationKeys({
+    submit: () => void send('READY_FOR_TYPING'),
+    draft: () => void send('DRAFT'),
+    toggleRecord: () => {
+      const r = recorderRegistry.get(tabIndex);
+      if (!r && !recording) void start();
+      else if (r?.state === 'recording') void r.pause();
+      else if (r?.state === 'paused') void r.resume();
+    },
   });
 
   const live = recorder?.state === 'recording' || recorder?.state === 'paused';

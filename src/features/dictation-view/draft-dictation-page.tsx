@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { toast } from 'sonner';
+import { API_PATHS, type Dictation } from '../../domain/contract';
+import { MESSAGES } from '../../domain/messages';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { useSession } from '../../lib/auth/use-session';
+import { db } from '../../lib/db/db';
+import { enqueueRequest } from '../../lib/sync/outbox';
+import { requestSync } from '../../lib/sync/triggers';
+import {
+  DetailsSection,
+  detailsFromDictation,
+  useDictationKeys,
+  useDictationOptions,
+  validateDetails,
+  type DetailsValue,
+} from '../dictation-form';
+import { DictationSummary } from './dictation-summary';
+import { useDictation } from './use-dictation';
+
+/**
+ * /draftdictation/:dictation: the author finishes a draft the server holds — listens back, changes the
+ * details, saves them or submits it for typing. Changes go through the outbox, so they survive a dead
+ * network; a dictation that is no longer a draft is shown read-only.
+ */
+export function DraftDictationPage({ id }: { id: number }) {
+  const { data: d, error, isPending } = useDictation(id);
+  const { profile } = useSession();
+  if (isPending) return <Page title="Draft dictation">Loading…</Page>;
+  if (error || !d) return <Page title="Draft dictation">{<Alert>{error?.message ?? MESSAGES.errorFetching}</Alert>}</Page>;
+  if (d.status !== 'DRAFT' || d.user.id !== profile?.id) return <DictationSummary id={id} title="Dictation" />;
+  return <DraftEditor key={d.id} dictation={d} />;
+}
+
+function DraftEditor({ dictation: d }: { dictation: Dictation }) {
+  const navigate = useNavigate();
+  const options = useDictationOptions();
+  const [details, setDetails] = useState<DetailsValue>(() => detailsFromDictation(d));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const path = API_PATHS.dictationById(d.id);
+  const waiting = useLiveQuery(
+    async () => (await db.outbox.toArray()).filter((i) => i.kind === 'request' && i.path === path).length,
+    [path],
+  );
+
+  async function save(status: 'DRAFT' | 'READY_FOR_TYPING') {
+    if (busy) return;
+    const check = validateDetails(details, false, options.data);
+    if (!check.ok) {
+      setErrors(check.errors);
+      toast.error('Check the highlighted fields.');
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { author_id: _author, ...body } = check.details;
+      await enqueueRequest({ method: 'PATCH', path, body: { ...body, status }, label: `Draft ${d.reference}` });
+      void requestSync();
+      toast.success(
+        status === 'DRAFT'
+          ? 'Draft saved. The changes reach the server as soon as there is a connection.'
+          : 'Submitted. It reaches the typists as soon as there is a connection.',
+      );
+      await navigate({ to: '/{-$tab}', params: { tab: status === 'DRAFT' ? 'DRAFT' : undefined } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useDictationKeys({ submit: () => void save('READY_FOR_TYPING'), draft: () => void save('DRAFT') });
+
+  return (
+    <Page title={`Draft ${d.reference}`}>
+      <div className="space-y-4">
+        {!!waiting && (
+          <Alert tone="info">Earlier changes to this draft are waiting to be sent; the page shows what the server has now.</Alert>
+        )}
+        {d.audio.state === 'processing' && <Alert tone="info">The audio is being prepared for playback…</Alert>}
+        {d.audio.message && d.audio.state !== 'ready' && <Alert>{d.audio.message}</Alert>}
+        {d.audio.url && <audio controls preload="metadata" src={d.audio.url} className="w-full" aria-label="Dictation audio" />}
+        <DetailsSection value={details} onChange={setDetails} errors={errors} showAuthor={false} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button tone="secondary" onPress={() => void save('DRAFT')} isDisabled={busy}>
+            Save draft (D)
+          </Button>
+          <Button onPress={() => void save('READY_FOR_TYPING')} isDisabled={busy}>
+            Submit (Ctrl+S)
+          </Button>
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, openRecordingTab, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
+import { expectPath } from './helpers';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('a draft is finished later: details changed offline, submitted, and sent once the network is back', async ({ context, page, request }) => {
+  await openRecordingTab(page, 'author@wardnote.test', 3);
+  await record(page, 3);
+  await stopAndDescribe(page);
+  const [clientId] = await recordingIds(page);
+  await page.getByRole('button', { name: 'Save as draft (D)' }).click();
+
+  const token = await apiToken(request, 'author@wardnote.test');
+  await expect.poll(async () => (await serverDictation(request, token, clientId!))?.status, { timeout: 30_000 }).toBe('DRAFT');
+  const { id } = (await serverDictation(request, token, clientId!))!;
+
+  await page.goto(`/draftdictation/${id}`);
+  await expect(page.getByRole('heading', { name: /^Draft \d{14}$/ })).toBeVisible();
+  await expect(page.getByLabel('Service (required)')).toHaveValue(/\d+/);
+  await page.getByLabel('Patient last name').fill('Hopper');
+  await page.getByLabel('NHS number').fill('943 476 5919');
+  await page.getByLabel('Urgent').check();
+
+  await context.setOffline(true);
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.keyboard.press('Control+s');
+  await expectPath(page, '/AUTHOR_APPROVAL');
+  await expect.poll(async () => (await outboxItems(page).catch(() => null))?.map((i) => i.state)).toEqual(['pending']);
+  await expect(page.getByTestId('sync-status')).toHaveText('1 to send');
+  expect((await serverDictation(request, token, clientId!))!.status).toBe('DRAFT');
+
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 30_000 }).toBe(0);
+  const res = await request.get(`/api/dictation/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const submitted = (await res.json()).data;
+  expect(submitted.status).toBe('READY_FOR_TYPING');
+  expect(submitted.urgent).toBe('HIGH');
+  expect(submitted.patient).toMatchObject({ patient_last_name: 'Hopper', patient_nhs_id: '9434765919' });
+
+  // No longer a draft: the page shows it and offers no editing.
+  await page.goto(`/draftdictation/${id}`);
+  await expect(page.getByRole('heading', { name: 'Dictation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Submit/ })).toHaveCount(0);
+});
