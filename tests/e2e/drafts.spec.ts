@@ -4,7 +4,11 @@ import { expectPath } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('a draft is finished later: details changed offline, submitted, and sent once the network is back', async ({ context, page, request }) => {
+test('a draft is finished later: details changed offline, submitted, and sent once the network is back', async ({
+  context,
+  page,
+  request,
+}) => {
   await openRecordingTab(page, 'author@wardnote.test', 3);
   await record(page, 3);
   await stopAndDescribe(page);
