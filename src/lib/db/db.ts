@@ -106,3 +106,25 @@ export class WardnoteDb extends Dexie {
 }
 
 export const db = new WardnoteDb();
+
+/** A connection the browser closed under us (iOS Safari after backgrounding, PITFALLS 15). */
+function isLostConnection(err: unknown): boolean {
+  const e = err as { name?: string; message?: string; inner?: { name?: string } } | null;
+  return (
+    e?.name === 'DatabaseClosedError' ||
+    e?.inner?.name === 'InvalidStateError' ||
+    (e?.name === 'InvalidStateError' && /closing|closed/i.test(e.message ?? ''))
+  );
+}
+
+/** Runs a database operation; if the browser dropped the connection, reopens it and tries once more. */
+export async function withReopen<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (err) {
+    if (!isLostConnection(err)) throw err;
+    db.close();
+    await db.open();
+    return operation();
+  }
+}

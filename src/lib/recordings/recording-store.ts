@@ -1,4 +1,4 @@
-import { db, type ChunkRow, type RecordingRow } from '../db/db';
+import { db, withReopen, type ChunkRow, type RecordingRow } from '../db/db';
 import { seal, unseal } from '../crypto/secure-store';
 
 /**
@@ -22,21 +22,30 @@ export async function createRecording(
   return row;
 }
 
-/** Appends one slice; the recording's byte count moves in the same transaction. */
+/**
+ * Appends one slice; the recording's byte count moves in the same transaction. The slice is read back
+ * to check it was really stored (iOS Safari can lose writes), and a dropped connection is reopened.
+ */
 export async function appendChunk(recordingId: string, seq: number, data: Blob | ArrayBuffer, durationMs: number): Promise<void> {
   const plain = data instanceof Blob ? await data.arrayBuffer() : data;
   if (plain.byteLength === 0) return;
   const sealed = await seal(plain);
-  await db.transaction('rw', db.recordings, db.chunks, async () => {
-    await db.chunks.put({ recordingId, seq, size: plain.byteLength, ...sealed });
-    const rec = await db.recordings.get(recordingId);
-    if (!rec) return;
-    await db.recordings.update(recordingId, {
-      bytes: rec.bytes + plain.byteLength,
-      chunkCount: Math.max(rec.chunkCount, seq + 1),
-      durationMs: Math.max(rec.durationMs, durationMs),
-      updatedAt: Date.now(),
+  await withReopen(async () => {
+    await db.transaction('rw', db.recordings, db.chunks, async () => {
+      const stored = await db.chunks.get([recordingId, seq]);
+      await db.chunks.put({ recordingId, seq, size: plain.byteLength, ...sealed });
+      const rec = await db.recordings.get(recordingId);
+      if (!rec) return;
+      await db.recordings.update(recordingId, {
+        // A retried write replaces its slice: count its bytes once.
+        bytes: rec.bytes - (stored?.size ?? 0) + plain.byteLength,
+        chunkCount: Math.max(rec.chunkCount, seq + 1),
+        durationMs: Math.max(rec.durationMs, durationMs),
+        updatedAt: Date.now(),
+      });
     });
+    const back = await db.chunks.get([recordingId, seq]);
+    if (back?.data?.byteLength !== sealed.data.byteLength) throw new Error('A slice of the recording could not be stored on this device.');
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Dictation } from '../../domain/contract';
-import { db, type OutboxDictation, type OutboxItem, type OutboxRequest } from '../db/db';
+import { db, withReopen, type OutboxDictation, type OutboxItem, type OutboxRequest } from '../db/db';
 import { unsealJson } from '../crypto/secure-store';
 import { assembleRecording, deleteRecording } from '../recordings/recording-store';
 import { backoffDelay, classifyStatus } from './outbox-policy';
@@ -118,19 +118,22 @@ export async function drainOutbox(transport: Transport, opts: DrainOptions = {})
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
   const budget = opts.budgetMs ?? 4 * 60_000;
-  const result = await exclusive(async () => {
-    const started = now();
-    const tried = new Set<string>();
-    while (now() - started < budget) {
-      const due = (await db.outbox.where('state').equals('pending').sortBy('createdAt')).find(
-        (i) => i.nextAttemptAt <= now() && !tried.has(i.id),
-      );
-      if (!due) break;
-      tried.add(due.id);
-      await process(due, transport, now, random);
-    }
-    return tried.size;
-  });
+  // A worker woken from sleep can hold a dead connection (Dexie #1805): reopen and go again.
+  const result = await exclusive(() =>
+    withReopen(async () => {
+      const started = now();
+      const tried = new Set<string>();
+      while (now() - started < budget) {
+        const due = (await db.outbox.where('state').equals('pending').sortBy('createdAt')).find(
+          (i) => i.nextAttemptAt <= now() && !tried.has(i.id),
+        );
+        if (!due) break;
+        tried.add(due.id);
+        await process(due, transport, now, random);
+      }
+      return tried.size;
+    }),
+  );
   return result ?? 0;
 }
 
