@@ -2,3 +2,4 @@ export { DetailsSection } from './components/details-section';
 export { EMPTY_DETAILS, detailsFromDictation, validateDetails, type DetailsValue } from './details';
 export { useDictationOptions } from './use-dictation-options';
 export { useDictationKeys } from './use-dictation-keys';
+export { useDetailsForm } from './use-details-form';

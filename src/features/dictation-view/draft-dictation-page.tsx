@@ -11,14 +11,7 @@ import { useSession } from '../../lib/auth/use-session';
 import { db } from '../../lib/db/db';
 import { enqueueRequest } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
-import {
-  DetailsSection,
-  detailsFromDictation,
-  useDictationKeys,
-  useDictationOptions,
-  validateDetails,
-  type DetailsValue,
-} from '../dictation-form';
+import { DetailsSection, detailsFromDictation, useDetailsForm, useDictationKeys } from '../dictation-form';
 import { DictationSummary } from './dictation-summary';
 import { useDictation } from './use-dictation';
 
@@ -38,9 +31,7 @@ export function DraftDictationPage({ id }: { id: number }) {
 
 function DraftEditor({ dictation: d }: { dictation: Dictation }) {
   const navigate = useNavigate();
-  const options = useDictationOptions();
-  const [details, setDetails] = useState<DetailsValue>(() => detailsFromDictation(d));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useDetailsForm(() => detailsFromDictation(d), false);
   const [busy, setBusy] = useState(false);
   const path = API_PATHS.dictationById(d.id);
   const waiting = useLiveQuery(
@@ -49,17 +40,11 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
   );
 
   async function save(status: 'DRAFT' | 'READY_FOR_TYPING') {
-    if (busy) return;
-    const check = validateDetails(details, false, options.data);
-    if (!check.ok) {
-      setErrors(check.errors);
-      toast.error('Check the highlighted fields.');
-      return;
-    }
-    setErrors({});
+    const details = busy ? null : form.checked();
+    if (!details) return;
     setBusy(true);
     try {
-      const { author_id: _author, ...body } = check.details;
+      const { author_id: _author, ...body } = details;
       await enqueueRequest({ method: 'PATCH', path, body: { ...body, status }, label: `Draft ${d.reference}` });
       void requestSync();
       toast.success(
@@ -84,7 +69,7 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
         {d.audio.state === 'processing' && <Alert tone="info">The audio is being prepared for playback…</Alert>}
         {d.audio.message && d.audio.state !== 'ready' && <Alert>{d.audio.message}</Alert>}
         {d.audio.url && <audio controls preload="metadata" src={d.audio.url} className="w-full" aria-label="Dictation audio" />}
-        <DetailsSection value={details} onChange={setDetails} errors={errors} showAuthor={false} />
+        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor={false} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button tone="secondary" onPress={() => void save('DRAFT')} isDisabled={busy}>
             Save draft (D)

@@ -13,7 +13,7 @@ import { enqueueDictation } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { formatBytes, requestPersistentStorage } from '../../lib/storage';
 import { useSession } from '../../lib/auth/use-session';
-import { DetailsSection, EMPTY_DETAILS, useDictationOptions, validateDetails, type DetailsValue } from '../dictation-form';
+import { DetailsSection, EMPTY_DETAILS, useDetailsForm } from '../dictation-form';
 
 /**
  * Upload dictation files (spec §2 UploadDictation): several at once, only the recorder formats of
@@ -25,9 +25,8 @@ export function UploadPage() {
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
-  const options = useDictationOptions();
-  const [details, setDetails] = useState<DetailsValue>(EMPTY_DETAILS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const isAuthor = !!subject?.roles.includes('Author');
+  const form = useDetailsForm(EMPTY_DETAILS, !isAuthor);
   const [busy, setBusy] = useState(false);
   const [sentIds, setSentIds] = useState<string[]>([]);
   const [sentNames, setSentNames] = useState<Record<string, string>>({});
@@ -43,7 +42,6 @@ export function UploadPage() {
   );
   // useLiveQuery hands back the previous answer until the new query has run: ignore a stale one.
   const progress = live?.ids === sentIds ? live : undefined;
-  const isAuthor = !!subject?.roles.includes('Author');
 
   function pick(list: FileList | null) {
     const all = [...(list ?? [])];
@@ -52,16 +50,12 @@ export function UploadPage() {
   }
 
   async function submit() {
-    const check = validateDetails(details, !isAuthor, options.data);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
     if (!files.length) {
       toast.error('Choose at least one dictation file.');
       return;
     }
-    setErrors({});
+    const details = form.checked();
+    if (!details) return;
     setBusy(true);
     const ids: string[] = [];
     try {
@@ -71,7 +65,7 @@ export function UploadPage() {
           await storeFile(id, file);
           await enqueueDictation(
             id,
-            { ...check.details, status: 'READY_FOR_TYPING', original_filename: file.name, mime_type: file.type || undefined },
+            { ...details, status: 'READY_FOR_TYPING', original_filename: file.name, mime_type: file.type || undefined },
             file.name,
           );
           ids.push(id);
@@ -123,7 +117,7 @@ export function UploadPage() {
             </ul>
           )}
         </section>
-        <DetailsSection value={details} onChange={setDetails} errors={errors} showAuthor={!isAuthor} />
+        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor={!isAuthor} />
         <div className="flex justify-end gap-3">
           <Button tone="secondary" onPress={() => void navigate({ to: '/{-$tab}', params: { tab: undefined } })}>
             Back to the list

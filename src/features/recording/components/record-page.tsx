@@ -12,14 +12,7 @@ import { createRecording, deleteRecording } from '../../../lib/recordings/record
 import { enqueueDictation } from '../../../lib/sync/outbox';
 import { requestSync } from '../../../lib/sync/triggers';
 import { requestPersistentStorage } from '../../../lib/storage';
-import {
-  DetailsSection,
-  EMPTY_DETAILS,
-  useDictationKeys,
-  useDictationOptions,
-  validateDetails,
-  type DetailsValue,
-} from '../../dictation-form';
+import { DetailsSection, EMPTY_DETAILS, useDetailsForm, useDictationKeys } from '../../dictation-form';
 import { attachRecording, closeTab } from '../tabs-store';
 import { recorderRegistry } from '../recorder-registry';
 import { dictationLabel, formatElapsed } from '../format';
@@ -34,9 +27,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
   const recording = useLiveQuery(async () => (tab?.recordingId ? db.recordings.get(tab.recordingId) : undefined), [tab?.recordingId]);
   useSyncExternalStore(recorderRegistry.subscribe, recorderRegistry.version);
   const recorder = recorderRegistry.get(tabIndex);
-  const options = useDictationOptions();
-  const [details, setDetails] = useState<DetailsValue>(EMPTY_DETAILS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useDetailsForm(EMPTY_DETAILS, false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -108,13 +99,8 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
       toast.warning('Stop recording first.');
       return;
     }
-    const check = validateDetails(details, false, options.data);
-    if (!check.ok) {
-      setErrors(check.errors);
-      toast.error('Check the highlighted fields.');
-      return;
-    }
-    setErrors({});
+    const details = form.checked();
+    if (!details) return;
     setBusy(true);
     try {
       await recorderRegistry.release(tabIndex);
@@ -122,7 +108,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
       await enqueueDictation(
         recording.id,
         {
-          ...check.details,
+          ...details,
           status,
           original_filename: stored!.filename,
           mime_type: stored!.mimeType,
@@ -180,7 +166,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
           onStop={() => void stop()}
           onEdit={(mode, atMs) => void startTake(mode, atMs)}
         />
-        <DetailsSection value={details} onChange={setDetails} errors={errors} showAuthor={false} />
+        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor={false} />
         <div className="flex flex-wrap justify-end gap-3">
           {hasAudio && !live && (
             <Button tone="ghost" onPress={() => setConfirmDiscard(true)} isDisabled={busy}>
