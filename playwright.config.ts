@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
+import { E2E_PORT, S3_PORT } from './tests/e2e/ports';
 
-const PORT = Number(process.env.E2E_PORT ?? 8181);
+const PORT = E2E_PORT;
 
 // Lets context.route and setOffline see the service worker's own requests (Chromium only; PITFALLS 21).
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
@@ -22,13 +23,24 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // A fresh embedded database every run: the demo data is seeded on first start.
-    command: 'rm -rf .tmp/e2e-data && node --import tsx server/main.ts',
-    url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // A fresh embedded database every run: the demo data is seeded on first start.
+      command: 'rm -rf .tmp/e2e-data && node --import tsx server/main.ts',
+      url: `http://localhost:${PORT}/api/health`,
+      env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+    {
+      // The same app on S3 storage (an emulator in the same process): tests/e2e/s3.spec.ts.
+      command: 'rm -rf .tmp/e2e-s3-data && node --import tsx tests/e2e/s3-server.ts',
+      url: `http://localhost:${S3_PORT}/api/health`,
+      env: { PORT: String(S3_PORT), DATA_DIR: '.tmp/e2e-s3-data', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+  ],
 });
