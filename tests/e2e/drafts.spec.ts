@@ -19,8 +19,12 @@ test('a draft is finished later: details changed offline, submitted, and sent on
   await expect.poll(async () => (await serverDictation(request, token, clientId!))?.status, { timeout: 30_000 }).toBe('DRAFT');
   const { id } = (await serverDictation(request, token, clientId!))!;
 
-  await page.goto(`/draftdictation/${id}`);
+  // The sync panel's receipt opens the draft.
+  await page.getByTestId('sync-status').click();
+  await page.getByTestId('sent-list').getByRole('link', { name: /Draft/ }).click();
+  await expectPath(page, `/draftdictation/${id}`);
   await expect(page.getByRole('heading', { name: /^Draft \d{14}$/ })).toBeVisible();
+  await expect(page.getByTestId('sent-list')).toHaveCount(0);
   await expect(page.getByLabel('Service (required)')).toHaveValue(/\d+/);
   await page.getByLabel('Patient last name').fill('Hopper');
   await page.getByLabel('NHS number').fill('943 476 5919');

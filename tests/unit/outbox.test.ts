@@ -28,7 +28,7 @@ async function queuedRecording(bytes = [100, 100, 50]): Promise<OutboxDictation>
 const dictationRow = async (id: string) => (await db.outbox.get(id)) as OutboxDictation | undefined;
 
 /** A transport whose upload, finalise and send answer what the test says, recording what it was sent. */
-function fakeTransport(opts: { upload?: number[]; finalise?: number[]; send?: number[]; serverBytes?: number } = {}) {
+function fakeTransport(opts: { upload?: number[]; finalise?: number[]; send?: number[]; serverBytes?: number; sendAnswer?: unknown } = {}) {
   const uploadAnswers = [...(opts.upload ?? [])];
   const finaliseAnswers = [...(opts.finalise ?? [])];
   const sendAnswers = [...(opts.send ?? [])];
@@ -50,13 +50,18 @@ function fakeTransport(opts: { upload?: number[]; finalise?: number[]; send?: nu
       sent.finalised.push(body);
       const status = finaliseAnswers.shift() ?? 201;
       if (status >= 300 || status === 0) throw new TransportError(status, `finalise answered ${status}`);
-      return { id: 7, audio: { filesize: opts.serverBytes ?? item.totalBytes } } as Dictation;
+      return {
+        id: 7,
+        reference: '26112109000001',
+        status: 'READY_FOR_TYPING',
+        audio: { filesize: opts.serverBytes ?? item.totalBytes },
+      } as Dictation;
     },
     async send(item, body) {
       sent.requests.push({ method: item.method, path: item.path, key: item.id, body });
       const status = sendAnswers.shift() ?? 200;
       if (status >= 300 || status === 0) throw new TransportError(status, `send answered ${status}`);
-      return {};
+      return opts.sendAnswer ?? {};
     },
   };
   return { transport, sent };
@@ -313,5 +318,38 @@ describe('small JSON operations in the outbox', () => {
     await discardItem(dead.id);
     expect(await db.outbox.get(dead.id)).toBeUndefined();
     expect((await db.recordings.get(recording.recordingId))!.bytes).toBe(250);
+  });
+});
+
+describe('receipts of what the server confirmed', () => {
+  it('a confirmed dictation leaves a receipt with its reference and status, no patient data', async () => {
+    await queuedRecording();
+    await drainOutbox(fakeTransport().transport, { now });
+    expect(await db.sent.toArray()).toEqual([
+      { dictationId: 7, reference: '26112109000001', status: 'READY_FOR_TYPING', label: 'Dictation 21 Nov 09:00', sentAt: clock },
+    ]);
+  });
+
+  it('a draft change answered with its dictation leaves one too; an answer without a dictation or a failure does not', async () => {
+    const change = { method: 'PATCH' as const, path: '/api/dictation/9', body: { status: 'DRAFT' }, label: 'Draft 26112109000009' };
+    await enqueueRequest(change);
+    await drainOutbox(fakeTransport({ sendAnswer: { data: { id: 9, reference: '26112109000009', status: 'DRAFT' } } }).transport, { now });
+    expect((await db.sent.get(9))?.status).toBe('DRAFT');
+    await enqueueRequest({ ...change, path: '/api/other' });
+    await drainOutbox(fakeTransport().transport, { now });
+    await enqueueRequest({ ...change, path: '/api/dictation/10' });
+    await drainOutbox(fakeTransport({ send: [500] }).transport, { now });
+    expect(await db.sent.count()).toBe(1);
+  });
+
+  it('are kept for a week, the newest 20', async () => {
+    const { recordReceipt } = await import('../../src/lib/sync/receipts');
+    await recordReceipt({ id: 1, reference: 'old', status: 'SENT' }, 'old one', clock - 8 * 86_400_000);
+    for (let i = 2; i <= 23; i++) await recordReceipt({ id: i, reference: `r${i}`, status: 'SENT' }, `n${i}`, clock + i);
+    const kept = (await db.sent.orderBy('sentAt').toArray()).map((r) => r.dictationId);
+    expect(kept).toHaveLength(20);
+    expect(kept).not.toContain(1);
+    expect(kept[0]).toBe(4);
+    expect(kept.at(-1)).toBe(23);
   });
 });

@@ -16,9 +16,10 @@ export async function wipeLocalData(mode: 'all' | 'keep-unsent' = 'all'): Promis
   const unsent = mode === 'keep-unsent' && (await db.outbox.count().catch(() => 0)) + (await db.recordings.count().catch(() => 0)) > 0;
   if (unsent) {
     await keyStore.del(TOKEN_KEY).catch(() => {});
-    await db.transaction('rw', [db.secure, db.tabs, db.recordings, db.chunks, db.outbox], async () => {
+    await db.transaction('rw', [db.secure, db.tabs, db.recordings, db.chunks, db.outbox, db.sent], async () => {
       await db.secure.clear();
       await db.tabs.clear();
+      await db.sent.clear();
       const keep = new Set((await db.outbox.toArray()).flatMap((i) => (i.kind === 'dictation' ? [i.recordingId] : [])));
       const drop = (await db.recordings.toArray()).filter((r) => !keep.has(r.id) && r.state !== 'interrupted' && r.state !== 'stopped');
       for (const r of drop) {

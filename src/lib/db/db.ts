@@ -83,6 +83,15 @@ export interface OutboxRequest extends OutboxBase {
 /** Work for the server that must survive the network, the tab and the browser (DESIGN §3). */
 export type OutboxItem = OutboxDictation | OutboxRequest;
 
+/** A receipt for work the server confirmed, listed in the sync panel. It holds no patient data. */
+export interface SentRow {
+  dictationId: number;
+  reference: string;
+  label: string;
+  status: string;
+  sentAt: number;
+}
+
 export const DB_NAME = 'wardnote';
 
 /** The one Dexie database, shared by the page and the service worker. */
@@ -92,6 +101,7 @@ export class WardnoteDb extends Dexie {
   chunks!: Dexie.Table<ChunkRow, [string, number]>;
   tabs!: EntityTable<RecordingTabRow, 'index'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
+  sent!: EntityTable<SentRow, 'dictationId'>;
 
   constructor() {
     super(DB_NAME);
@@ -102,6 +112,7 @@ export class WardnoteDb extends Dexie {
       tabs: 'index, recordingId',
       outbox: 'id, state, nextAttemptAt, recordingId, createdAt',
     });
+    this.version(3).stores({ sent: 'dictationId, sentAt' });
   }
 }
 

@@ -4,6 +4,7 @@ import { unsealJson } from '../crypto/secure-store';
 import { assembleRecording, deleteRecording } from '../recordings/recording-store';
 import { backoffDelay, classifyStatus } from './outbox-policy';
 import { TransportError } from './transport-error';
+import { dictationIn, recordReceipt } from './receipts';
 import type { QueuedDetails } from './outbox';
 
 /** How the outbox reaches the server; the real one uses tus and the API, tests give their own. */
@@ -53,7 +54,7 @@ function updateItem(id: string, changes: Partial<OutboxDictation> | Partial<Outb
   return db.outbox.update(id, changes as Partial<OutboxItem>);
 }
 
-async function sendDictation(item: OutboxDictation, transport: Transport): Promise<void> {
+async function sendDictation(item: OutboxDictation, transport: Transport, now: () => number): Promise<void> {
   let current = item;
   if (current.stage === 'upload') {
     const audio = await assembleRecording(current.recordingId);
@@ -78,21 +79,26 @@ async function sendDictation(item: OutboxDictation, transport: Transport): Promi
     );
   }
   // Only now, with the server's word on the byte count, does the device let go of the audio.
-  await db.transaction('rw', db.outbox, db.recordings, db.chunks, async () => {
+  await db.transaction('rw', [db.outbox, db.recordings, db.chunks, db.sent], async () => {
     await db.outbox.delete(current.id);
     await deleteRecording(current.recordingId);
+    await recordReceipt(dictation, current.label, now());
   });
 }
 
-async function sendRequest(item: OutboxRequest, transport: Transport): Promise<void> {
-  await transport.send(item, await unsealJson<unknown>(item.payload));
-  await db.outbox.delete(item.id);
+async function sendRequest(item: OutboxRequest, transport: Transport, now: () => number): Promise<void> {
+  const answer = await transport.send(item, await unsealJson<unknown>(item.payload));
+  const dictation = dictationIn(answer);
+  await db.transaction('rw', db.outbox, db.sent, async () => {
+    await db.outbox.delete(item.id);
+    if (dictation) await recordReceipt(dictation, item.label, now());
+  });
 }
 
 async function process(item: OutboxItem, transport: Transport, now: () => number, random: () => number): Promise<void> {
   try {
-    if (item.kind === 'dictation') await sendDictation(item, transport);
-    else await sendRequest(item, transport);
+    if (item.kind === 'dictation') await sendDictation(item, transport, now);
+    else await sendRequest(item, transport, now);
   } catch (err) {
     const status = err instanceof TransportError ? err.status : 0;
     const code = err instanceof TransportError ? err.code : undefined;

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DiscardRecordingDialog } from '../../../components/ui/discard-recording-dialog';
 import { MESSAGES } from '../../../domain/messages';
+import { SentList } from './sent-list';
 
 function describe(item: OutboxItem): string {
   if (item.state === 'dead') return item.lastError ?? 'Could not be sent.';
@@ -48,43 +49,48 @@ export function SyncStatus() {
           placement="bottom end"
           className="w-[min(26rem,calc(100vw-1rem))] rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
         >
-          <Dialog aria-label="Waiting to be sent" className="outline-none">
-            {items.length === 0 ? (
-              <p className="text-sm">Everything recorded on this device has reached the server.</p>
-            ) : (
-              <ul className="space-y-3" data-testid="outbox-list">
-                {items.map((item) => (
-                  <li key={item.id} className="text-sm">
-                    <div className="font-medium">{item.label}</div>
-                    <div className={item.state === 'dead' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>
-                      {describe(item)}
-                    </div>
-                    {item.state !== 'dead' && item.kind === 'dictation' && (
-                      <progress
-                        className="mt-1 h-1.5 w-full"
-                        max={item.totalBytes}
-                        value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked}
-                        aria-label={`${item.label} upload progress`}
-                      />
-                    )}
-                    {item.state === 'dead' && (
-                      <div className="mt-2 flex gap-2">
-                        <Button tone="secondary" onPress={() => void retryItem(item.id).then(requestSync)}>
-                          Retry
-                        </Button>
-                        <Button tone="ghost" onPress={() => setDiscarding(item)}>
-                          Discard
-                        </Button>
-                      </div>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {waiting > 0 && (
-              <Button tone="secondary" className="mt-4 w-full" onPress={() => void requestSync()}>
-                Send now
-              </Button>
+          <Dialog aria-label="Sync status" className="outline-none">
+            {({ close }) => (
+              <>
+                {items.length === 0 ? (
+                  <p className="text-sm">Everything recorded on this device has reached the server.</p>
+                ) : (
+                  <ul className="space-y-3" data-testid="outbox-list">
+                    {items.map((item) => (
+                      <li key={item.id} className="text-sm">
+                        <div className="font-medium">{item.label}</div>
+                        <div className={item.state === 'dead' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>
+                          {describe(item)}
+                        </div>
+                        {item.state !== 'dead' && item.kind === 'dictation' && (
+                          <progress
+                            className="mt-1 h-1.5 w-full"
+                            max={item.totalBytes}
+                            value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked}
+                            aria-label={`${item.label} upload progress`}
+                          />
+                        )}
+                        {item.state === 'dead' && (
+                          <div className="mt-2 flex gap-2">
+                            <Button tone="secondary" onPress={() => void retryItem(item.id).then(requestSync)}>
+                              Retry
+                            </Button>
+                            <Button tone="ghost" onPress={() => setDiscarding(item)}>
+                              Discard
+                            </Button>
+                          </div>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {waiting > 0 && (
+                  <Button tone="secondary" className="mt-4 w-full" onPress={() => void requestSync()}>
+                    Send now
+                  </Button>
+                )}
+                <SentList onOpen={close} />
+              </>
             )}
           </Dialog>
         </Popover>
