@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
@@ -41,7 +41,6 @@ export function createS3Storage(s3: S3Settings, scratch: Scratch, client = new S
     return res.Body as Readable;
   };
   return {
-    kind: 's3',
     async putFile(source, key) {
       const { size } = await stat(source);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(source), ContentLength: size }));

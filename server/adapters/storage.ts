@@ -15,7 +15,6 @@ export interface ByteRange {
  * S3-compatible bucket (`s3-storage.ts`). Keys are relative paths made by the server, never by a user.
  */
 export interface AudioStorage {
-  readonly kind: 'fs' | 's3';
   /** Copies a local file in under `key`; returns the stored size in bytes. */
   putFile(source: string, key: string): Promise<number>;
   /** Runs `use` with a local path holding the object: the file itself, or a temporary copy that is removed afterwards. */
@@ -54,7 +53,6 @@ export function createFileStorage(root: string): AudioStorage {
     return full;
   };
   return {
-    kind: 'fs',
     async putFile(source, key) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
