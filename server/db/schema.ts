@@ -245,6 +245,17 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
+/**
+ * Who is writing to a tus upload right now, shared by every API process: a lease renewed while the
+ * request runs, and a flag another process sets to ask the holder to let go (uploads/upload-locker.ts).
+ */
+export const uploadLocks = pgTable('upload_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  releaseRequested: boolean('release_requested').notNull().default(false),
+});
+
 /** Outgoing mail when no SMTP server is configured, and a record of what was sent when one is. */
 export const mailbox = pgTable('mailbox', {
   id: serial('id').primaryKey(),

@@ -3,6 +3,7 @@ import { Server, type Upload } from '@tus/server';
 import type { S3Settings } from '../../adapters/s3-storage';
 import type { Scratch } from '../../adapters/storage';
 import { fileUploads, s3Uploads } from './upload-stores';
+import { DbUploadLocker } from './upload-locker';
 import { RULES, satisfies } from '../../../src/domain/access';
 import { API_PATHS } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
@@ -37,6 +38,7 @@ export function createUploads(opts: {
     datastore,
     maxSize: opts.maxSizeBytes,
     relativeLocation: true,
+    locker: new DbUploadLocker(opts.db),
     respectForwardedHeaders: true,
     allowedOrigins: [],
     async onIncomingRequest(req, uploadId) {
