@@ -25,6 +25,13 @@ test('a draft is finished later: details changed offline, submitted, and sent on
   await expectPath(page, `/draftdictation/${id}`);
   await expect(page.getByRole('heading', { name: /^Draft \d{14}$/ })).toBeVisible();
   await expect(page.getByTestId('sent-list')).toHaveCount(0);
+  // The server's waveform is drawn once the audio is ready; Space plays it (spec §9 keys).
+  await expect(page.getByTestId('waveform')).toBeVisible({ timeout: 30_000 });
+  // Focus went back to the sync button when its panel closed: leave it, as a user clicking the page does.
+  await page.getByRole('heading', { name: /^Draft / }).click();
+  await page.keyboard.press('Space');
+  await expect.poll(() => page.getByLabel('Dictation audio').evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+  await page.keyboard.press('Space');
   await expect(page.getByLabel('Service (required)')).toHaveValue(/\d+/);
   await page.getByLabel('Patient last name').fill('Hopper');
   await page.getByLabel('NHS number').fill('943 476 5919');

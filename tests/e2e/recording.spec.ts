@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiToken, dispatchSync, openRecordingTab, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
 import { expectPath, signIn } from './helpers';
 
@@ -164,6 +164,24 @@ test.describe('with the page sending', () => {
   });
 });
 
+/**
+ * Seeks the playback to `seconds` and waits for the edit button to follow. The player may still swap in
+ * the final blob of the recording just after Stop, which starts it again from 0: then seek again.
+ */
+async function seekTo(page: Page, seconds: number, buttonName: string) {
+  await expect(async () => {
+    await page.getByLabel('Play back the recording').evaluate(
+      (a: HTMLAudioElement, to) =>
+        new Promise((r) => {
+          a.addEventListener('seeked', r, { once: true });
+          a.currentTime = to;
+        }),
+      seconds,
+    );
+    await expect(page.getByRole('button', { name: buttonName })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 test('6. a take inserted part-way lengthens the recording; one that overwrites from a point replaces audio', async ({ page, request }) => {
   await openRecordingTab(page, 'author@wardnote.test', 1, false);
   await record(page, 6);
@@ -176,13 +194,7 @@ test('6. a take inserted part-way lengthens the recording; one that overwrites f
   const before = await seconds();
 
   // Seek to 2 s, then insert a 3 s take there.
-  await page.getByLabel('Play back the recording').evaluate(
-    (a: HTMLAudioElement) =>
-      new Promise((r) => {
-        a.addEventListener('seeked', r, { once: true });
-        a.currentTime = 2;
-      }),
-  );
+  await seekTo(page, 2, 'Insert at 00:02');
   await page.getByRole('button', { name: 'Insert at 00:02' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording a take to insert at 00:02');
   await page.waitForTimeout(3000);
@@ -194,13 +206,7 @@ test('6. a take inserted part-way lengthens the recording; one that overwrites f
   expect(afterInsert).toBeLessThanOrEqual(before + 4);
 
   // Overwrite from 1 s with a 2 s take: the length stays the same.
-  await page.getByLabel('Play back the recording').evaluate(
-    (a: HTMLAudioElement) =>
-      new Promise((r) => {
-        a.addEventListener('seeked', r, { once: true });
-        a.currentTime = 1;
-      }),
-  );
+  await seekTo(page, 1, 'Overwrite from 00:01');
   await page.getByRole('button', { name: 'Overwrite from 00:01' }).click();
   await page.waitForTimeout(2000);
   await page.getByRole('button', { name: 'Stop' }).click();

@@ -3,6 +3,7 @@ import { formatNhsNumber } from '../../domain/nhs-number';
 import { MESSAGES } from '../../domain/messages';
 import { statusLabel } from '../../domain/statuses';
 import { Alert } from '../../components/ui/alert';
+import { AudioPlayer } from '../../components/ui/audio-player';
 import { Page } from '../../components/ui/page';
 import { useDictation } from './use-dictation';
 
@@ -43,7 +44,7 @@ export function DictationSummary({ id, title }: { id: number; title: string }) {
       <div className="space-y-4">
         {d.audio.state === 'processing' && <Alert tone="info">The audio is being prepared for playback…</Alert>}
         {(d.audio.state === 'needs_conversion' || d.audio.state === 'failed') && d.audio.message && <Alert>{d.audio.message}</Alert>}
-        {d.audio.url && <audio controls preload="metadata" src={d.audio.url} className="w-full" aria-label="Dictation audio" />}
+        {d.audio.url && <AudioPlayer src={d.audio.url} label="Dictation audio" peaks={d.audio.peaks} durationMs={d.audio.duration_ms} />}
         <dl className="grid gap-x-6 gap-y-2 rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-[12rem_1fr] dark:bg-slate-900 dark:ring-slate-800">
           {rows.map(([k, v]) => (
             <div key={k} className="contents">

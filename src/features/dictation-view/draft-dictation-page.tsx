@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { API_PATHS, type Dictation } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
+import { AudioPlayer } from '../../components/ui/audio-player';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useSession } from '../../lib/auth/use-session';
@@ -68,7 +69,7 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
         )}
         {d.audio.state === 'processing' && <Alert tone="info">The audio is being prepared for playback…</Alert>}
         {d.audio.message && d.audio.state !== 'ready' && <Alert>{d.audio.message}</Alert>}
-        {d.audio.url && <audio controls preload="metadata" src={d.audio.url} className="w-full" aria-label="Dictation audio" />}
+        {d.audio.url && <AudioPlayer src={d.audio.url} label="Dictation audio" peaks={d.audio.peaks} durationMs={d.audio.duration_ms} />}
         <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor={false} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button tone="secondary" onPress={() => void save('DRAFT')} isDisabled={busy}>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RecordingRow } from '../../../lib/db/db';
 import { assembleRecording } from '../../../lib/recordings/recording-store';
+import { AudioPlayer } from '../../../components/ui/audio-player';
 import { Button } from '../../../components/ui/button';
 import { formatElapsed } from '../format';
 import type { EditMode } from '../edit/splice';
@@ -9,7 +10,6 @@ import type { EditMode } from '../edit/splice';
  * Plays back what is stored on the device. Keys (spec §9): Space play/pause, arrows rewind/forward 3 s.
  */
 export function PlaybackPanel({ recording, onEdit }: { recording: RecordingRow; onEdit?: (mode: EditMode, atMs: number) => void }) {
-  const audio = useRef<HTMLAudioElement>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [positionMs, setPositionMs] = useState(0);
 
@@ -27,34 +27,10 @@ export function PlaybackPanel({ recording, onEdit }: { recording: RecordingRow; 
     };
   }, [recording.id, recording.bytes]);
 
-  useEffect(() => {
-    function onKey(e: KeyboardEvent) {
-      const el = audio.current;
-      const target = e.target as HTMLElement;
-      if (!el || ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(target.tagName)) return;
-      if (e.code === 'Space') {
-        e.preventDefault();
-        if (el.paused) void el.play();
-        else el.pause();
-      } else if (e.code === 'ArrowLeft') el.currentTime = Math.max(0, el.currentTime - 3);
-      else if (e.code === 'ArrowRight') el.currentTime = el.currentTime + 3;
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
   return (
     <div className="mt-4">
       {url ? (
-        <audio
-          ref={audio}
-          controls
-          src={url}
-          className="w-full"
-          aria-label="Play back the recording"
-          onTimeUpdate={(e) => setPositionMs(Math.round(e.currentTarget.currentTime * 1000))}
-          onSeeked={(e) => setPositionMs(Math.round(e.currentTarget.currentTime * 1000))}
-        />
+        <AudioPlayer src={url} label="Play back the recording" onPosition={setPositionMs} />
       ) : (
         <p className="text-sm">Preparing playback…</p>
       )}
