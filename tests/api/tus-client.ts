@@ -36,24 +36,35 @@ export function tusClient(base: string, token: string) {
     },
     /** Sends `bytes` but the connection drops after `cutAfter` of them, as a lost signal would. */
     patchCutOff(url: string, offset: number, bytes: Buffer, cutAfter: number): Promise<void> {
-      return new Promise((resolve) => {
-        const u = new URL(url);
-        const req = http.request({
-          host: u.hostname,
-          port: u.port,
-          path: u.pathname,
-          method: 'PATCH',
-          headers: {
-            ...headers,
-            'upload-offset': String(offset),
-            'content-type': 'application/offset+octet-stream',
-            'content-length': String(bytes.length),
-          },
+      const stalled = this.patchStalled(url, offset, bytes.subarray(0, cutAfter), bytes.length);
+      setTimeout(stalled.abandon, 300);
+      return stalled.ended;
+    },
+    /** Promises `total` bytes, sends `sent` and goes quiet, as a phone losing signal does; `ended` settles when the server lets go. */
+    patchStalled(url: string, offset: number, sent: Buffer, total: number) {
+      const u = new URL(url);
+      const req = http.request({
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'PATCH',
+        headers: {
+          ...headers,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(total),
+        },
+      });
+      const ended = new Promise<void>((resolve) => {
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve());
         });
         req.on('error', () => resolve());
         req.on('close', () => resolve());
-        req.write(bytes.subarray(0, cutAfter), () => setTimeout(() => req.destroy(), 300));
       });
+      req.write(sent);
+      return { ended, abandon: () => req.destroy() };
     },
     async upload(bytes: Buffer, meta: { recordingId?: string; filename?: string } = {}): Promise<string> {
       const created = await this.create(bytes.length, meta);

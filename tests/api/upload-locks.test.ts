@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,39 +28,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A PATCH that sends `sent` bytes of a longer body and then goes quiet, as a phone losing signal does. */
-function stalledPatch(url: string, total: number, sent: Buffer) {
-  const u = new URL(url);
-  const req = http.request({
-    host: u.hostname,
-    port: u.port,
-    path: u.pathname,
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-      'content-length': String(total),
-    },
-  });
-  const ended = new Promise<void>((resolve) => {
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', resolve);
-    });
-    req.on('close', resolve);
-    req.on('error', () => resolve());
-  });
-  req.write(sent);
-  return { ended, abandon: () => req.destroy() };
-}
-
 describe('the tus lock is shared by API processes', () => {
   it('a client resuming on another process makes the stalled request let go, and carries on from its offset', async () => {
     const bytes = Buffer.alloc(2 * 1024 * 1024, 7);
     const created = await tusClient(t.base, token).create(bytes.length);
-    const stalled = stalledPatch(created.url!, bytes.length, bytes.subarray(0, 512 * 1024));
+    const stalled = tusClient(t.base, token).patchStalled(created.url!, 0, bytes.subarray(0, 512 * 1024), bytes.length);
     await expect.poll(async () => (await t.db.select().from(uploadLocks)).length).toBe(1);
 
     const onSecond = tusClient(secondBase, token);
