@@ -59,4 +59,13 @@ describe('the tus lock is shared by API processes', () => {
     expect(head).toEqual({ status: 200, offset: 0 });
     expect(await t.db.select().from(uploadLocks)).toEqual([]);
   });
+
+  it('leases that ran out long ago are forgotten by the hourly sweep; live ones stay', async () => {
+    await t.db.insert(uploadLocks).values([
+      { uploadId: 'long-dead-upload', holder: 'gone', expiresAt: sql`now() - interval '2 hours'` },
+      { uploadId: 'busy-upload', holder: 'alive', expiresAt: sql`now() + interval '1 minute'` },
+    ]);
+    await t.app.wardnote.uploads.sweep();
+    expect((await t.db.select().from(uploadLocks)).map((l) => l.uploadId)).toEqual(['busy-upload']);
+  });
 });

@@ -32,13 +32,14 @@ export function createUploads(opts: {
   const kept = opts.s3 ? s3Uploads(opts.s3, opts.scratch) : fileUploads(opts.directory);
   const datastore = kept.datastore;
   const callers = new WeakMap<Request, RequestAuth>();
+  const locker = new DbUploadLocker(opts.db);
 
   const server = new Server({
     path: API_PATHS.uploads,
     datastore,
     maxSize: opts.maxSizeBytes,
     relativeLocation: true,
-    locker: new DbUploadLocker(opts.db),
+    locker,
     respectForwardedHeaders: true,
     allowedOrigins: [],
     async onIncomingRequest(req, uploadId) {
@@ -73,8 +74,9 @@ export function createUploads(opts: {
     /** Runs `use` with a local path holding the upload's bytes. */
     withFile: kept.withFile,
     remove: kept.removeAll,
-    /** Removes uploads not finalised within a day, finished or not; returns how many. */
+    /** Removes uploads not finalised within a day, finished or not, and stale locks; returns how many uploads. */
     async sweep(now = Date.now()): Promise<number> {
+      await locker.forgetExpired();
       let removed = 0;
       for (const { id, createdAt } of await kept.listUploads()) {
         if (now - createdAt <= UPLOAD_TTL_MS) continue;

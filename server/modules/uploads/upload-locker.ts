@@ -35,6 +35,15 @@ export class DbUploadLocker implements Locker {
   newLock(id: string): Lock {
     return new DbUploadLock(id, this);
   }
+
+  /** Forgets leases that ran out long ago (left by processes that crashed); returns how many. */
+  async forgetExpired(): Promise<number> {
+    const gone = await this.db
+      .delete(uploadLocks)
+      .where(sql`${uploadLocks.expiresAt} < now() - interval '1 hour'`)
+      .returning({ id: uploadLocks.uploadId });
+    return gone.length;
+  }
 }
 
 class DbUploadLock implements Lock {
