@@ -34,6 +34,12 @@ test('a draft is finished later: details changed offline, submitted, and sent on
   await page.keyboard.press('Space');
   await expect(page.getByLabel('Service (required)')).toHaveValue(/\d+/);
   await page.getByLabel('Patient last name').fill('Hopper');
+  // A wrong check digit is refused before anything is queued, and the field is brought into view and focused.
+  await page.getByLabel('NHS number').fill('943 476 5918');
+  await page.getByRole('button', { name: 'Save draft (D)' }).click();
+  await expect(page.getByText('This is not a valid NHS number: check the 10 digits.')).toBeVisible();
+  await expect(page.getByLabel('NHS number')).toBeFocused();
+  expect(await outboxItems(page)).toEqual([]);
   await page.getByLabel('NHS number').fill('943 476 5919');
   await page.getByLabel('Urgent').check();
 

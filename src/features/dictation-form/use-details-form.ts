@@ -22,6 +22,12 @@ export function useDetailsForm(initial: DetailsValue | (() => DetailsValue), nee
       if (!check.ok) {
         setErrors(check.errors);
         toast.error('Check the highlighted fields.');
+        // Take the user to the first field to fix, once it shows as invalid; centred, clear of the sticky top bar.
+        requestAnimationFrame(() => {
+          const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
+          first?.focus({ preventScroll: true });
+          first?.scrollIntoView({ block: 'center' });
+        });
         return null;
       }
       setErrors({});
