@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { toast } from 'sonner';
@@ -32,6 +33,7 @@ export function DraftDictationPage({ id }: { id: number }) {
 
 function DraftEditor({ dictation: d }: { dictation: Dictation }) {
   const navigate = useNavigate();
+  const queries = useQueryClient();
   const form = useDetailsForm(() => detailsFromDictation(d), false);
   const [busy, setBusy] = useState(false);
   const path = API_PATHS.dictationById(d.id);
@@ -48,6 +50,8 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
       const { author_id: _author, ...body } = details;
       await enqueueRequest({ method: 'PATCH', path, body: { ...body, status }, label: `Draft ${d.reference}` });
       void requestSync();
+      // What the server holds is about to change: the next visit must not show this draft as it was.
+      queries.removeQueries({ queryKey: ['dictation', d.id] });
       toast.success(
         status === 'DRAFT'
           ? 'Draft saved. The changes reach the server as soon as there is a connection.'
