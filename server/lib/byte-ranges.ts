@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
@@ -21,13 +22,22 @@ export async function sendRanged(req: FastifyRequest, reply: FastifyReply, objec
     return reply.status(416).header('Content-Range', `bytes */${object.size}`).send();
   }
   const wanted = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
-  if (!wanted) {
-    reply.header('Content-Length', object.size);
-    return reply.status(200).send(req.method === 'HEAD' ? undefined : await object.read());
+  if (wanted) {
+    reply
+      .status(206)
+      .header('Content-Range', `bytes ${wanted.start}-${wanted.end}/${object.size}`)
+      .header('Content-Length', wanted.end - wanted.start + 1);
+  } else {
+    reply.status(200).header('Content-Length', object.size);
   }
-  reply
-    .status(206)
-    .header('Content-Range', `bytes ${wanted.start}-${wanted.end}/${object.size}`)
-    .header('Content-Length', wanted.end - wanted.start + 1);
-  return reply.send(req.method === 'HEAD' ? undefined : await object.read(wanted));
+  if (req.method === 'HEAD') return headersOnly(reply);
+  return reply.send(await object.read(wanted));
+}
+
+/** HEAD: the headers as GET would send them; Fastify would set Content-Length to 0 for an empty body. */
+function headersOnly(reply: FastifyReply) {
+  reply.hijack();
+  reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+  reply.raw.end();
+  return reply;
 }

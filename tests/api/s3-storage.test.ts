@@ -83,6 +83,11 @@ describe('with S3_* set, uploads and audio live in the bucket', () => {
     const playable = s3.object(BUCKET, `playable/${id}.m4a`);
     expect(playable).toBeDefined();
 
+    const head = await fetch(`${t.base}${got.url}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(playable!.length));
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    expect(head.headers.get('cache-control')).toBe('private, no-store');
     const whole = await fetch(`${t.base}${got.url}`);
     expect(whole.status).toBe(200);
     expect(Buffer.from(await whole.arrayBuffer()).equals(playable!)).toBe(true);
