@@ -1,8 +1,7 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -46,11 +45,7 @@ export function createS3Storage(s3: S3Settings, scratch: Scratch, client = new S
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(source), ContentLength: size }));
       return size;
     },
-    withLocalFile: (key, use) =>
-      scratch.with(path.extname(key), async (file) => {
-        await pipeline(await get(key), createWriteStream(file));
-        return use(file);
-      }),
+    withLocalFile: (key, use) => scratch.withCopyOf(path.extname(key), () => get(key), use),
     async size(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));

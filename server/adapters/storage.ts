@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** An inclusive byte range, as HTTP Range requests give them. */
 export interface ByteRange {
@@ -40,6 +41,13 @@ export function createScratch(dir: string) {
       } finally {
         await rm(file, { force: true });
       }
+    },
+    /** Runs `use` with a temporary local copy of what `open` streams (an object in a bucket), removed afterwards. */
+    withCopyOf<T>(suffix: string, open: () => Promise<Readable>, use: (file: string) => Promise<T>): Promise<T> {
+      return this.with(suffix, async (file) => {
+        await pipeline(await open(), createWriteStream(file));
+        return use(file);
+      });
     },
   };
 }

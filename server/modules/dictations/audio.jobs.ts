@@ -21,10 +21,11 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
       await storage.putFile(playable, playableKey);
       return measured;
     });
-    await db
-      .update(dictationAudio)
-      .set({ playableKey, durationMs, peaks, state: 'ready', message: null })
-      .where(eq(dictationAudio.dictationId, dictationId));
+    await setAudio(dictationId, { playableKey, durationMs, peaks, state: 'ready', message: null });
+  }
+
+  function setAudio(dictationId: number, values: Partial<typeof dictationAudio.$inferInsert>) {
+    return db.update(dictationAudio).set(values).where(eq(dictationAudio.dictationId, dictationId));
   }
 
   async function row(dictationId: number) {
@@ -39,10 +40,10 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
     try {
       await storage.withLocalFile(a.originalKey, (original) => finishFrom(dictationId, original));
     } catch (err) {
-      await db
-        .update(dictationAudio)
-        .set({ state: 'failed', message: 'The audio could not be converted for playback. The original file is kept; contact support.' })
-        .where(eq(dictationAudio.dictationId, dictationId));
+      await setAudio(dictationId, {
+        state: 'failed',
+        message: 'The audio could not be converted for playback. The original file is kept; contact support.',
+      });
       throw err;
     }
   });
@@ -58,10 +59,10 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
         }),
       );
     } catch (err) {
-      await db
-        .update(dictationAudio)
-        .set({ state: 'needs_conversion', message: 'The external decoder could not convert this recording. The original file is kept.' })
-        .where(eq(dictationAudio.dictationId, dictationId));
+      await setAudio(dictationId, {
+        state: 'needs_conversion',
+        message: 'The external decoder could not convert this recording. The original file is kept.',
+      });
       throw err;
     }
   });

@@ -1,7 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -48,11 +46,7 @@ export function s3Uploads(s3: S3Settings, scratch: Scratch): KeptUploads {
   const datastore = new S3Store({ s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) } });
   return {
     datastore,
-    withFile: (uploadId, use) =>
-      scratch.with('', async (file) => {
-        await pipeline(await datastore.read(uploadId), createWriteStream(file));
-        return use(file);
-      }),
+    withFile: (uploadId, use) => scratch.withCopyOf('', () => datastore.read(uploadId), use),
     async listUploads() {
       const found: { id: string; createdAt: number }[] = [];
       let ContinuationToken: string | undefined;
