@@ -1,0 +1,69 @@
+/**
+ * Spec §4 "Clicking a search result" and "Clicking a notification" as pure functions, used by the work
+ * queue, the find-document panel, the global search and the notifications panel.
+ */
+import type { Role } from './roles';
+import type { DictationStatus, HomeTab } from './statuses';
+
+export interface ClickSubject {
+  roles: readonly Role[];
+  userId: number;
+}
+
+export interface ClickedDictation {
+  status: DictationStatus;
+  /** The user the dictation is assigned to, or null when nobody has it. */
+  assignedTo: number | null;
+}
+
+export type SearchResultAction =
+  /** Ask 'Do you want to be redirected?'; yes opens the dictation page. */
+  | { kind: 'confirm_open' }
+  /** Ask; yes opens the draft page. */
+  | { kind: 'confirm_open_draft' }
+  /** Ask; yes allocates back to AUTHOR_APPROVAL with secretarial cover, then opens the dictation page. */
+  | { kind: 'confirm_allocate_back_then_open' }
+  /** Show the detail side panel. */
+  | { kind: 'details' };
+
+const normalise = (s: DictationStatus): DictationStatus => (s === 'RECEIVED' ? 'READY_FOR_TYPING' : s);
+
+export function searchResultAction(user: ClickSubject, d: ClickedDictation): SearchResultAction {
+  const status = normalise(d.status);
+  if (user.roles.includes('Author')) {
+    if (status === 'AUTHOR_APPROVAL') return { kind: 'confirm_open' };
+    if (status === 'DRAFT') return { kind: 'confirm_open_draft' };
+    if (status === 'READY_FOR_TYPING' || status === 'BEING_TYPED' || status === 'OUTSOURCED_REVIEW')
+      return { kind: 'confirm_allocate_back_then_open' };
+  }
+  if (user.roles.includes('Secretary') || user.roles.includes('Manager')) {
+    if (status === 'READY_FOR_TYPING') return { kind: 'confirm_open' };
+    if ((status === 'BEING_TYPED' || status === 'OUTSOURCED_REVIEW') && (d.assignedTo === null || d.assignedTo === user.userId))
+      return { kind: 'confirm_open' };
+  }
+  return { kind: 'details' };
+}
+
+/** The kind of event a notification tells of (its `dictation_status_identifier`). */
+export type NotificationKind = 'author_approval' | 'new_task' | 'returned' | 'refresh_request' | 'sent' | 'delivery_failed' | 'stuck';
+
+export type NotificationAction = { kind: 'open_dictation' } | { kind: 'home'; tab: HomeTab };
+
+const AUTHOR_TO_SENT: readonly DictationStatus[] = [
+  'AUTHOR_APPROVAL',
+  'READY_FOR_TYPING',
+  'BEING_TYPED',
+  'MANUAL_DISTRIBUTION',
+  'OUTSOURCED',
+  'OUTSOURCED_REVIEW',
+  'QA_REVIEW',
+];
+
+/** Decided on the dictation's current status and assignment, fetched from the server first. */
+export function notificationAction(user: ClickSubject, kind: NotificationKind, d: ClickedDictation): NotificationAction {
+  const status = normalise(d.status);
+  if (status === 'AUTHOR_APPROVAL' && kind === 'author_approval') return { kind: 'open_dictation' };
+  if (status === 'BEING_TYPED' && kind === 'new_task' && d.assignedTo === user.userId) return { kind: 'open_dictation' };
+  if (user.roles.includes('Author') && AUTHOR_TO_SENT.includes(status)) return { kind: 'home', tab: 'SENT' };
+  return { kind: 'home', tab: status as HomeTab };
+}

@@ -1,0 +1,242 @@
+/**
+ * The one transition table of the dictation workflow (spec §4, DESIGN §5): which role may move a
+ * dictation from which status to which, by which action. Pure; used by the work-queue actions, the
+ * dictation page's buttons and every server endpoint that changes a status.
+ */
+import type { Role } from './roles';
+import { DICTATION_STATUSES, type DictationStatus, type HomeTab } from './statuses';
+
+export const WORKFLOW_ACTIONS = [
+  'submit',
+  'claim',
+  'release',
+  'outsource',
+  'recall_outsourced',
+  'outsourced_done',
+  'send_for_approval',
+  'send_to_qa',
+  'qa_pass',
+  'qa_return',
+  'hand_back',
+  'return_for_typing',
+  'approve',
+  'mark_sent',
+] as const;
+export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
+
+/** `OwnAuthor` is an Author acting on a dictation they dictated; a plain Author may not act on others'. */
+export type Actor = Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> | 'OwnAuthor';
+
+export interface Transition {
+  action: WorkflowAction;
+  from: readonly DictationStatus[];
+  to: DictationStatus;
+  actors: readonly Actor[];
+  /** Offered in the work queue's "Move to" allocation (type=status). */
+  allocatable: boolean;
+  /** What the action means, for the audit log and the move menu. */
+  label: string;
+}
+
+const TYPISTS = ['Secretary', 'Manager', 'SuperAdmin'] as const;
+const WAITING_FOR_TYPING = ['READY_FOR_TYPING', 'RECEIVED'] as const;
+
+export const TRANSITIONS: readonly Transition[] = [
+  { action: 'submit', from: ['DRAFT'], to: 'READY_FOR_TYPING', actors: ['OwnAuthor'], allocatable: false, label: 'Submitted for typing' },
+  {
+    action: 'claim',
+    from: WAITING_FOR_TYPING,
+    to: 'BEING_TYPED',
+    actors: TYPISTS,
+    allocatable: true,
+    label: 'Taken for typing',
+  },
+  {
+    action: 'release',
+    from: ['BEING_TYPED'],
+    to: 'READY_FOR_TYPING',
+    actors: TYPISTS,
+    allocatable: true,
+    label: 'Put back in the typing queue',
+  },
+  {
+    action: 'outsource',
+    from: [...WAITING_FOR_TYPING, 'BEING_TYPED'],
+    to: 'OUTSOURCED',
+    actors: ['Manager', 'SuperAdmin'],
+    allocatable: true,
+    label: 'Sent to outsourced typing',
+  },
+  {
+    action: 'recall_outsourced',
+    from: ['OUTSOURCED'],
+    to: 'READY_FOR_TYPING',
+    actors: ['Manager', 'SuperAdmin'],
+    allocatable: true,
+    label: 'Recalled from outsourced typing',
+  },
+  {
+    action: 'outsourced_done',
+    from: ['OUTSOURCED'],
+    to: 'OUTSOURCED_REVIEW',
+    actors: TYPISTS,
+    allocatable: false,
+    label: 'Outsourced typing returned for review',
+  },
+  {
+    action: 'send_for_approval',
+    from: ['BEING_TYPED', 'OUTSOURCED_REVIEW'],
+    to: 'AUTHOR_APPROVAL',
+    actors: TYPISTS,
+    allocatable: false,
+    label: 'Sent to the author for approval',
+  },
+  { action: 'send_to_qa', from: ['BEING_TYPED'], to: 'QA_REVIEW', actors: TYPISTS, allocatable: false, label: 'Sent for QA review' },
+  {
+    action: 'qa_pass',
+    from: ['QA_REVIEW'],
+    to: 'AUTHOR_APPROVAL',
+    actors: ['Manager', 'SuperAdmin'],
+    allocatable: false,
+    label: 'Passed QA review',
+  },
+  {
+    action: 'qa_return',
+    from: ['QA_REVIEW'],
+    to: 'BEING_TYPED',
+    actors: ['Manager', 'SuperAdmin'],
+    allocatable: false,
+    label: 'Returned by QA review',
+  },
+  {
+    // Spec §4: an author (or the typist on their behalf) pulls the dictation back with secretarial cover.
+    action: 'hand_back',
+    from: [...WAITING_FOR_TYPING, 'BEING_TYPED', 'OUTSOURCED_REVIEW'],
+    to: 'AUTHOR_APPROVAL',
+    actors: [...TYPISTS, 'OwnAuthor'],
+    allocatable: true,
+    label: 'Handed back to the author',
+  },
+  {
+    action: 'return_for_typing',
+    from: ['AUTHOR_APPROVAL'],
+    to: 'BEING_TYPED',
+    actors: ['OwnAuthor', 'SuperAdmin'],
+    allocatable: false,
+    label: 'Returned to the typist',
+  },
+  {
+    action: 'approve',
+    from: ['AUTHOR_APPROVAL'],
+    to: 'MANUAL_DISTRIBUTION',
+    actors: ['OwnAuthor', 'SuperAdmin'],
+    allocatable: false,
+    label: 'Approved',
+  },
+  {
+    action: 'mark_sent',
+    from: ['MANUAL_DISTRIBUTION'],
+    to: 'SENT',
+    actors: TYPISTS,
+    allocatable: false,
+    label: 'Marked as sent',
+  },
+];
+
+export interface WorkflowSubject {
+  roles: readonly Role[];
+  userId: number;
+}
+
+function actorsOf(subject: WorkflowSubject, authorId: number): Actor[] {
+  const actors: Actor[] = subject.roles.filter(
+    (r): r is Exclude<Actor, 'OwnAuthor'> => r !== 'Author' && r !== 'TrustAdmin' && r !== 'SiteAdmin',
+  );
+  if (subject.roles.includes('Author') && authorId === subject.userId) actors.push('OwnAuthor');
+  return actors;
+}
+
+/** The transition `action` would make from `from`, if the subject may make it on this dictation. */
+export function findTransition(
+  subject: WorkflowSubject,
+  action: WorkflowAction,
+  d: { status: DictationStatus; authorId: number },
+): Transition | null {
+  const actors = actorsOf(subject, d.authorId);
+  return TRANSITIONS.find((t) => t.action === action && t.from.includes(d.status) && t.actors.some((a) => actors.includes(a))) ?? null;
+}
+
+/** The allocation move from the dictation's status to `to` (POST /api/dictation/allocate, type=status). */
+export function findStatusMove(
+  subject: WorkflowSubject,
+  d: { status: DictationStatus; authorId: number },
+  to: DictationStatus,
+): Transition | null {
+  const actors = actorsOf(subject, d.authorId);
+  return (
+    TRANSITIONS.find((t) => t.allocatable && t.to === to && t.from.includes(d.status) && t.actors.some((a) => actors.includes(a))) ?? null
+  );
+}
+
+/** Targets the "Move to" menu offers for a selection in one status. */
+export function statusMoveTargets(subject: WorkflowSubject, status: DictationStatus, authorId: number): DictationStatus[] {
+  const actors = actorsOf(subject, authorId);
+  const targets = TRANSITIONS.filter((t) => t.allocatable && t.from.includes(status) && t.actors.some((a) => actors.includes(a))).map(
+    (t) => t.to,
+  );
+  return DICTATION_STATUSES.filter((s) => targets.includes(s));
+}
+
+/** Spec §4: deletion only in these statuses; by the author of the dictation, a Manager or SuperAdmin. */
+export const DELETABLE_STATUSES: readonly DictationStatus[] = ['AUTHOR_APPROVAL', 'READY_FOR_TYPING', 'RECEIVED', 'BEING_TYPED'];
+export function canDeleteDictation(subject: WorkflowSubject, d: { status: DictationStatus; authorId: number }): boolean {
+  if (!DELETABLE_STATUSES.includes(d.status)) return false;
+  return actorsOf(subject, d.authorId).some((a) => a === 'OwnAuthor' || a === 'Manager' || a === 'SuperAdmin');
+}
+
+/** Spec §4 and §6: confidential marking by Manager and Author (their own), in these statuses only. */
+export const CONFIDENTIAL_STATUSES: readonly DictationStatus[] = ['READY_FOR_TYPING', 'RECEIVED', 'AUTHOR_APPROVAL'];
+export function canMarkConfidential(subject: WorkflowSubject, d: { status: DictationStatus; authorId: number }): boolean {
+  if (!CONFIDENTIAL_STATUSES.includes(d.status)) return false;
+  return actorsOf(subject, d.authorId).some((a) => a === 'OwnAuthor' || a === 'Manager');
+}
+
+const AUTHOR_TABS: readonly HomeTab[] = ['AUTHOR_APPROVAL', 'DRAFT', 'READY_FOR_TYPING', 'BEING_TYPED', 'SENT'];
+const TYPIST_TABS: readonly HomeTab[] = [
+  'READY_FOR_TYPING',
+  'BEING_TYPED',
+  'OUTSOURCED',
+  'OUTSOURCED_REVIEW',
+  'QA_REVIEW',
+  'AUTHOR_APPROVAL',
+  'MANUAL_DISTRIBUTION',
+  'SENT',
+];
+const ALL_TABS: readonly HomeTab[] = [
+  'DRAFT',
+  'READY_FOR_TYPING',
+  'BEING_TYPED',
+  'OUTSOURCED',
+  'OUTSOURCED_REVIEW',
+  'QA_REVIEW',
+  'AUTHOR_APPROVAL',
+  'MANUAL_DISTRIBUTION',
+  'SENT',
+];
+
+/**
+ * The Home tabs a user sees. SuperAdmin and dictation.view holders see every status; Secretary and
+ * Manager the typing pool's; an Author their own dictations' (an Author who is also a typist gets both).
+ */
+export function homeTabsFor(subject: { roles: readonly Role[]; permissions: readonly string[] }): HomeTab[] {
+  if (subject.roles.includes('SuperAdmin') || subject.permissions.includes('dictation.view')) return [...ALL_TABS];
+  const tabs = new Set<HomeTab>();
+  if (subject.roles.includes('Secretary') || subject.roles.includes('Manager')) TYPIST_TABS.forEach((t) => tabs.add(t));
+  if (subject.roles.includes('Author')) AUTHOR_TABS.forEach((t) => tabs.add(t));
+  return [...tabs];
+}
+
+/** The statuses a Home tab lists: READY_FOR_TYPING also lists RECEIVED (spec §4). */
+export function statusesOfTab(tab: HomeTab): DictationStatus[] {
+  return tab === 'READY_FOR_TYPING' ? ['READY_FOR_TYPING', 'RECEIVED'] : [tab];
+}

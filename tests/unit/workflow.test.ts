@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  WORKFLOW_ACTIONS,
+  canDeleteDictation,
+  canMarkConfidential,
+  findStatusMove,
+  findTransition,
+  homeTabsFor,
+  statusMoveTargets,
+  statusesOfTab,
+  type WorkflowAction,
+} from '../../src/domain/workflow';
+import { DICTATION_STATUSES, type DictationStatus } from '../../src/domain/statuses';
+import type { Role } from '../../src/domain/roles';
+
+const ME = 7;
+const OTHER = 8;
+const as = (...roles: Role[]) => ({ roles, userId: ME });
+
+/**
+ * The whole table written out by hand: for each action, the statuses it starts from, where it goes
+ * and who may take it ('OwnAuthor' = the Author of that dictation).
+ */
+const EXPECTED: Record<WorkflowAction, { from: DictationStatus[]; to: DictationStatus; who: (Role | 'OwnAuthor')[] }> = {
+  submit: { from: ['DRAFT'], to: 'READY_FOR_TYPING', who: ['OwnAuthor'] },
+  claim: { from: ['READY_FOR_TYPING', 'RECEIVED'], to: 'BEING_TYPED', who: ['Secretary', 'Manager', 'SuperAdmin'] },
+  release: { from: ['BEING_TYPED'], to: 'READY_FOR_TYPING', who: ['Secretary', 'Manager', 'SuperAdmin'] },
+  outsource: { from: ['READY_FOR_TYPING', 'RECEIVED', 'BEING_TYPED'], to: 'OUTSOURCED', who: ['Manager', 'SuperAdmin'] },
+  recall_outsourced: { from: ['OUTSOURCED'], to: 'READY_FOR_TYPING', who: ['Manager', 'SuperAdmin'] },
+  outsourced_done: { from: ['OUTSOURCED'], to: 'OUTSOURCED_REVIEW', who: ['Secretary', 'Manager', 'SuperAdmin'] },
+  send_for_approval: { from: ['BEING_TYPED', 'OUTSOURCED_REVIEW'], to: 'AUTHOR_APPROVAL', who: ['Secretary', 'Manager', 'SuperAdmin'] },
+  send_to_qa: { from: ['BEING_TYPED'], to: 'QA_REVIEW', who: ['Secretary', 'Manager', 'SuperAdmin'] },
+  qa_pass: { from: ['QA_REVIEW'], to: 'AUTHOR_APPROVAL', who: ['Manager', 'SuperAdmin'] },
+  qa_return: { from: ['QA_REVIEW'], to: 'BEING_TYPED', who: ['Manager', 'SuperAdmin'] },
+  hand_back: {
+    from: ['READY_FOR_TYPING', 'RECEIVED', 'BEING_TYPED', 'OUTSOURCED_REVIEW'],
+    to: 'AUTHOR_APPROVAL',
+    who: ['Secretary', 'Manager', 'SuperAdmin', 'OwnAuthor'],
+  },
+  return_for_typing: { from: ['AUTHOR_APPROVAL'], to: 'BEING_TYPED', who: ['OwnAuthor', 'SuperAdmin'] },
+  approve: { from: ['AUTHOR_APPROVAL'], to: 'MANUAL_DISTRIBUTION', who: ['OwnAuthor', 'SuperAdmin'] },
+  mark_sent: { from: ['MANUAL_DISTRIBUTION'], to: 'SENT', who: ['Secretary', 'Manager', 'SuperAdmin'] },
+};
+
+const ALL_ROLES: Role[] = ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager', 'Author', 'Secretary'];
+
+describe('transition table', () => {
+  for (const action of WORKFLOW_ACTIONS) {
+    for (const role of ALL_ROLES) {
+      for (const status of DICTATION_STATUSES) {
+        for (const own of [true, false]) {
+          const exp = EXPECTED[action];
+          const allowed =
+            exp.from.includes(status) && (exp.who.includes(role) || (role === 'Author' && own && exp.who.includes('OwnAuthor')));
+          it(`${role}${own ? ' (own)' : ''} ${action} from ${status}: ${allowed ? exp.to : 'refused'}`, () => {
+            const t = findTransition(as(role), action, { status, authorId: own ? ME : OTHER });
+            expect(t?.to ?? null).toBe(allowed ? exp.to : null);
+          });
+        }
+      }
+    }
+  }
+});
+
+describe('allocation moves (type=status)', () => {
+  it('a secretary may take, release or hand back, but not outsource or approve', () => {
+    expect(statusMoveTargets(as('Secretary'), 'READY_FOR_TYPING', OTHER)).toEqual(['AUTHOR_APPROVAL', 'BEING_TYPED']);
+    expect(statusMoveTargets(as('Secretary'), 'BEING_TYPED', OTHER)).toEqual(['AUTHOR_APPROVAL', 'READY_FOR_TYPING']);
+    expect(findStatusMove(as('Secretary'), { status: 'READY_FOR_TYPING', authorId: OTHER }, 'OUTSOURCED')).toBeNull();
+    expect(findStatusMove(as('Secretary'), { status: 'AUTHOR_APPROVAL', authorId: OTHER }, 'MANUAL_DISTRIBUTION')).toBeNull();
+  });
+  it('a manager may also outsource and recall', () => {
+    expect(statusMoveTargets(as('Manager'), 'READY_FOR_TYPING', OTHER)).toEqual(['AUTHOR_APPROVAL', 'BEING_TYPED', 'OUTSOURCED']);
+    expect(findStatusMove(as('Manager'), { status: 'OUTSOURCED', authorId: OTHER }, 'READY_FOR_TYPING')?.action).toBe('recall_outsourced');
+  });
+  it('an author pulls back only their own dictation', () => {
+    expect(findStatusMove(as('Author'), { status: 'BEING_TYPED', authorId: ME }, 'AUTHOR_APPROVAL')?.action).toBe('hand_back');
+    expect(findStatusMove(as('Author'), { status: 'BEING_TYPED', authorId: OTHER }, 'AUTHOR_APPROVAL')).toBeNull();
+    expect(statusMoveTargets(as('Author'), 'READY_FOR_TYPING', ME)).toEqual(['AUTHOR_APPROVAL']);
+  });
+  it('nothing moves to the status it is in', () => {
+    for (const s of DICTATION_STATUSES) expect(findStatusMove(as('SuperAdmin'), { status: s, authorId: OTHER }, s)).toBeNull();
+  });
+});
+
+describe('deletion and confidential marking (spec §4, §6)', () => {
+  const cases: [DictationStatus, boolean, boolean][] = [
+    ['DRAFT', false, false],
+    ['AUTHOR_APPROVAL', true, true],
+    ['READY_FOR_TYPING', true, true],
+    ['RECEIVED', true, true],
+    ['BEING_TYPED', true, false],
+    ['OUTSOURCED', false, false],
+    ['OUTSOURCED_REVIEW', false, false],
+    ['QA_REVIEW', false, false],
+    ['MANUAL_DISTRIBUTION', false, false],
+    ['SENT', false, false],
+  ];
+  for (const [status, deletable, markable] of cases) {
+    it(`${status}: delete ${deletable}, mark confidential ${markable}`, () => {
+      expect(canDeleteDictation(as('Manager'), { status, authorId: OTHER })).toBe(deletable);
+      expect(canDeleteDictation(as('Author'), { status, authorId: ME })).toBe(deletable);
+      expect(canMarkConfidential(as('Manager'), { status, authorId: OTHER })).toBe(markable);
+      expect(canMarkConfidential(as('Author'), { status, authorId: ME })).toBe(markable);
+    });
+  }
+  it('a secretary neither deletes nor marks confidential; an author not on others', () => {
+    expect(canDeleteDictation(as('Secretary'), { status: 'READY_FOR_TYPING', authorId: OTHER })).toBe(false);
+    expect(canMarkConfidential(as('Secretary'), { status: 'READY_FOR_TYPING', authorId: OTHER })).toBe(false);
+    expect(canDeleteDictation(as('Author'), { status: 'READY_FOR_TYPING', authorId: OTHER })).toBe(false);
+    expect(canMarkConfidential(as('Author'), { status: 'AUTHOR_APPROVAL', authorId: OTHER })).toBe(false);
+    expect(canMarkConfidential(as('SuperAdmin'), { status: 'AUTHOR_APPROVAL', authorId: OTHER })).toBe(false);
+  });
+});
+
+describe('Home tabs per role', () => {
+  it('author, typist, superadmin, dictation.view', () => {
+    expect(homeTabsFor({ roles: ['Author'], permissions: [] })).toEqual([
+      'AUTHOR_APPROVAL',
+      'DRAFT',
+      'READY_FOR_TYPING',
+      'BEING_TYPED',
+      'SENT',
+    ]);
+    const typist = [
+      'READY_FOR_TYPING',
+      'BEING_TYPED',
+      'OUTSOURCED',
+      'OUTSOURCED_REVIEW',
+      'QA_REVIEW',
+      'AUTHOR_APPROVAL',
+      'MANUAL_DISTRIBUTION',
+      'SENT',
+    ];
+    expect(homeTabsFor({ roles: ['Secretary'], permissions: [] })).toEqual(typist);
+    expect(homeTabsFor({ roles: ['Manager'], permissions: [] })).toEqual(typist);
+    expect(homeTabsFor({ roles: ['SuperAdmin'], permissions: [] })).toHaveLength(9);
+    expect(homeTabsFor({ roles: ['SiteAdmin'], permissions: ['dictation.view'] })).toContain('DRAFT');
+    expect(homeTabsFor({ roles: ['TrustAdmin'], permissions: [] })).toEqual([]);
+  });
+  it('READY_FOR_TYPING lists RECEIVED too', () => {
+    expect(statusesOfTab('READY_FOR_TYPING')).toEqual(['READY_FOR_TYPING', 'RECEIVED']);
+    expect(statusesOfTab('SENT')).toEqual(['SENT']);
+  });
+});
