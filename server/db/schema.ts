@@ -104,10 +104,6 @@ export const users = pgTable(
       .default(sql`'{"profile":{}}'::jsonb`),
     pinHash: text('pin_hash'),
     pinSetAt: timestamp('pin_set_at', { withTimezone: true }),
-    pinFailures: integer('pin_failures').notNull().default(0),
-    pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
-    loginFailures: integer('login_failures').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -202,14 +198,30 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId)],
 );
 
-export const passwordResets = pgTable('password_resets', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
+/** Reset links; at most one live (unused) per user: a new request replaces it, a password change ends it. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_live_user').on(t.userId).where(sql`${t.usedAt} IS NULL`)],
+);
+
+/**
+ * Failed credential checks, one row per key: `login:<e-mail in lower case>` (known or unknown account,
+ * so both answer alike) and `pin:<user id>`. Counted atomically before the check (server/modules/auth/lockout.ts).
+ */
+export const authFailures = pgTable('auth_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const auditLog = pgTable(
