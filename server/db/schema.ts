@@ -210,7 +210,11 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_resets_live_user').on(t.userId).where(sql`${t.usedAt} IS NULL`)],
+  (t) => [
+    uniqueIndex('password_resets_live_user')
+      .on(t.userId)
+      .where(sql`${t.usedAt} IS NULL`),
+  ],
 );
 
 /**
@@ -315,6 +319,11 @@ export const dictations = pgTable(
     departmentId: integer('department_id').references(() => departments.id),
     jobTypeId: integer('job_type_id').references(() => jobTypes.id),
     assignedTo: integer('assigned_to').references(() => users.id),
+    /** Handed back to the author with secretarial cover (spec §4): a typist may approve on their behalf. */
+    secretarialCover: boolean('secretarial_cover').notNull().default(false),
+    /** Soft deletion: hidden from every list, kept with its audio for the audit trail. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id),
     patient: jsonb('patient')
       .$type<Record<string, string>>()
       .notNull()
@@ -330,6 +339,23 @@ export const dictations = pgTable(
     uniqueIndex('dictations_client').on(t.createdBy, t.clientId),
     uniqueIndex('dictations_reference').on(t.trustId, t.reference),
     index('dictations_trust_status').on(t.trustId, t.status),
+    // The work queues (server/modules/worklist): the typists' default order (urgent first, then oldest),
+    // date and reference sorts, an author's own lists, a typist's assigned work. Deleted rows never list.
+    index('dictations_queue')
+      .on(t.trustId, t.status, t.urgent, t.createdAt, t.id)
+      .where(sql`deleted_at IS NULL`),
+    index('dictations_queue_date')
+      .on(t.trustId, t.status, t.createdAt, t.id)
+      .where(sql`deleted_at IS NULL`),
+    index('dictations_queue_reference')
+      .on(t.trustId, t.status, t.reference)
+      .where(sql`deleted_at IS NULL`),
+    index('dictations_author_queue')
+      .on(t.authorId, t.status, t.createdAt)
+      .where(sql`deleted_at IS NULL`),
+    index('dictations_assigned_queue')
+      .on(t.assignedTo, t.status, t.createdAt)
+      .where(sql`deleted_at IS NULL`),
   ],
 );
 

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { WorklistRow, worklistQuerySchema } from '../../../src/domain/contract';
+import { statusesOfTab, homeTabsFor } from '../../../src/domain/workflow';
+import { turnaround } from '../../../src/domain/tat';
+import type { HomeTab } from '../../../src/domain/statuses';
+import type { Db } from '../../db/client';
+import { trustTimeZone } from '../dictations/dictations.repository';
+import type { RequestAuth } from '../auth/request-auth';
+import { countByStatus, listPage, type ListRow, type Viewer } from './worklist.repository';
+
+type ListQuery = z.output<typeof worklistQuerySchema>;
+
+export function viewerOf(auth: RequestAuth): Viewer {
+  return { userId: auth.ctx.user.id, trustId: auth.ctx.user.trustId, subject: auth.subject };
+}
+
+const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+function toRow(r: ListRow, now: Date, timeZone: string): WorklistRow {
+  const createdAt = new Date(r.created_at);
+  return {
+    id: Number(r.id),
+    reference: r.reference,
+    status: r.status,
+    urgent: r.urgent,
+    is_confidential: r.is_confidential,
+    is_mobile: r.is_mobile,
+    is_resend: r.is_resend,
+    secretarial_cover: r.secretarial_cover,
+    user: { id: Number(r.author_id), full_name: fullName(r.author_first, r.author_last) },
+    department: r.department_id ? { id: Number(r.department_id), name: r.department_name!, code: r.department_code! } : null,
+    jobtype: r.job_type_id ? { id: Number(r.job_type_id), name: r.job_type_name! } : null,
+    assigned_to: r.assigned_to ? { user_id: Number(r.assigned_to), full_name: fullName(r.assigned_first, r.assigned_last) } : null,
+    patient: r.patient ?? {},
+    audio: {
+      original_filename: r.original_filename ?? '',
+      duration_ms: r.duration_ms === null ? null : Number(r.duration_ms),
+      state: r.audio_state ?? 'processing',
+    },
+    // A sent letter's clock stopped when it was sent (its last change).
+    tat: turnaround({ createdAt, now: r.status === 'SENT' ? new Date(r.updated_at) : now, urgent: r.urgent === 'HIGH', timeZone }),
+    created_at: createdAt.toISOString(),
+  };
+}
+
+export function createWorklistService(db: Db) {
+  return {
+    async list(auth: RequestAuth, q: ListQuery, pageUrl: (page: number) => string) {
+      const statuses = statusesOfTab(q.status).filter((s) => !q.filter_status || s === q.filter_status);
+      const viewer = viewerOf(auth);
+      const visibleTab = homeTabsFor(auth.subject).includes(q.status);
+      const { rows, total } = visibleTab
+        ? await listPage(
+            db,
+            viewer,
+            {
+              statuses: statuses.length ? statuses : statusesOfTab(q.status),
+              assignedTo: q.assigned_to,
+              author: q.author,
+              department: q.department,
+              documentType: q.document_type,
+              dictationType: q.dictation_type,
+              search: q.search,
+            },
+            { tab: q.status, sortKey: q.sort_key, sort: q.sort, page: q.page, perPage: q.paginate },
+          )
+        : { rows: [], total: 0 };
+      const timeZone = await trustTimeZone(db, viewer.trustId);
+      const now = new Date();
+      const lastPage = Math.max(1, Math.ceil(total / q.paginate));
+      return {
+        data: {
+          data: (statuses.length ? rows : []).map((r) => toRow(r, now, timeZone)),
+          current_page: q.page,
+          last_page: lastPage,
+          per_page: q.paginate,
+          total,
+          next_page_url: q.page < lastPage ? pageUrl(q.page + 1) : null,
+          prev_page_url: q.page > 1 ? pageUrl(Math.min(q.page - 1, lastPage)) : null,
+        },
+      };
+    },
+
+    async counts(auth: RequestAuth) {
+      const byStatus = await countByStatus(db, viewerOf(auth));
+      const data: Partial<Record<HomeTab, number>> = {};
+      for (const tab of homeTabsFor(auth.subject)) {
+        data[tab] = statusesOfTab(tab).reduce((n, s) => n + (byStatus.get(s) ?? 0), 0);
+      }
+      return { data };
+    },
+  };
+}
+
+export type WorklistService = ReturnType<typeof createWorklistService>;

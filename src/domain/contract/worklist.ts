@@ -1,0 +1,91 @@
+/**
+ * The work queues (Home `/:tab`): GET /api/dictation (one status tab, paged, sorted, filtered),
+ * GET /api/dictation/counts, POST /api/dictation/allocate (spec §7), deletion and confidential marking.
+ */
+import { z } from 'zod';
+import { SEARCH_PAGE_SIZES, DEFAULT_SEARCH_PAGE_SIZE } from '../limits';
+import { HOME_TABS, DICTATION_STATUSES } from '../statuses';
+import { SORTABLE_COLUMNS } from '../list-columns';
+import { idSchema, idTextSchema, INT4_MAX, safeText } from './primitives';
+import { patientOutSchema, URGENCIES } from './dictations';
+import { paginatedSchema } from './users';
+
+const pageSizes = SEARCH_PAGE_SIZES.map(String) as [string, ...string[]];
+
+/** How the dictation was made: recorded in the app on a phone or tablet, or on the web (recorded or uploaded). */
+export const DICTATION_TYPES = ['mobile', 'web'] as const;
+
+export const worklistQuerySchema = z.object({
+  status: z.enum(HOME_TABS, { error: 'status: choose one of the status tabs.' }),
+  page: z
+    .string()
+    .regex(/^\d{1,10}$/, 'page: a page number is a whole number from 1.')
+    .transform(Number)
+    .pipe(z.number().min(1, 'page: a page number is a whole number from 1.').max(INT4_MAX, 'page: that page number is too large.'))
+    .default(1),
+  paginate: z
+    .enum(pageSizes, { error: `paginate: choose ${SEARCH_PAGE_SIZES.join(', ')} per page.` })
+    .transform(Number)
+    .default(DEFAULT_SEARCH_PAGE_SIZE),
+  sort_key: z.enum(SORTABLE_COLUMNS, { error: `sort_key: sort by ${SORTABLE_COLUMNS.join(', ')}.` }).optional(),
+  sort: z.enum(['asc', 'desc'], { error: 'sort: asc or desc.' }).default('asc'),
+  /** Filters (spec §9). `assigned_to=none` lists unassigned dictations. */
+  assigned_to: z.union([z.literal('none'), idTextSchema], { error: 'assigned_to: a user id, or none.' }).optional(),
+  author: idTextSchema.optional(),
+  department: idTextSchema.optional(),
+  document_type: idTextSchema.optional(),
+  dictation_type: z.enum(DICTATION_TYPES, { error: 'dictation_type: mobile or web.' }).optional(),
+  /** Narrows a tab that lists two statuses (READY_FOR_TYPING also lists RECEIVED). */
+  filter_status: z.enum(DICTATION_STATUSES, { error: 'filter_status: a dictation status.' }).optional(),
+  search: safeText().max(100, 'search: at most 100 characters.').optional(),
+});
+export type WorklistQuery = z.input<typeof worklistQuerySchema>;
+
+export const worklistRowSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  status: z.enum(DICTATION_STATUSES),
+  urgent: z.enum(URGENCIES),
+  is_confidential: z.boolean(),
+  is_mobile: z.boolean(),
+  is_resend: z.boolean(),
+  secretarial_cover: z.boolean(),
+  user: z.object({ id: z.number(), full_name: z.string() }),
+  department: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
+  jobtype: z.object({ id: z.number(), name: z.string() }).nullable(),
+  assigned_to: z.object({ user_id: z.number(), full_name: z.string() }).nullable(),
+  patient: patientOutSchema,
+  audio: z.object({ original_filename: z.string(), duration_ms: z.number().nullable(), state: z.string() }),
+  tat: z.object({ days: z.number(), target: z.number(), state: z.enum(['on_time', 'due_today', 'overdue']), text: z.string() }),
+  created_at: z.string(),
+});
+export type WorklistRow = z.infer<typeof worklistRowSchema>;
+
+export const worklistPageSchema = z.object({ data: paginatedSchema(worklistRowSchema) });
+export type WorklistPage = z.infer<typeof worklistPageSchema>;
+
+export const worklistCountsSchema = z.object({ data: z.partialRecord(z.enum(HOME_TABS), z.number()) });
+export type WorklistCounts = z.infer<typeof worklistCountsSchema>;
+
+/** POST /api/dictation/allocate (spec §7). */
+export const allocateSchema = z
+  .object({
+    dictations: z.array(idSchema()).min(1, 'dictations: choose at least one dictation.').max(100, 'dictations: at most 100 at a time.'),
+    type: z.enum(['status', 'user'], { error: 'type: status or user.' }),
+    status: z.enum(DICTATION_STATUSES, { error: 'status: a dictation status.' }).optional(),
+    user_id: idSchema().optional(),
+    secretarial_cover: z.boolean().optional(),
+  })
+  .refine((b) => b.type !== 'status' || b.status, { message: 'status: choose where to move the dictations.', path: ['status'] })
+  .refine((b) => b.type !== 'user' || b.user_id, { message: 'user_id: choose who to assign the dictations to.', path: ['user_id'] });
+export type AllocateRequest = z.input<typeof allocateSchema>;
+
+export const allocateResultSchema = z.object({
+  success_message: z.string().nullable(),
+  unsuccess_message: z.string().nullable(),
+  unsuccessful_jobs: z.array(z.object({ id: z.number(), reference: z.string().nullable(), reason: z.string() })),
+});
+export type AllocateResult = z.infer<typeof allocateResultSchema>;
+
+/** POST /api/dictation/{id}/confidential */
+export const confidentialSchema = z.object({ is_confidential: z.boolean({ error: 'is_confidential: true or false.' }) });

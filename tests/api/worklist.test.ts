@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness';
+import { makeDictation, type Made } from './worklist-fixtures';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const d: Record<string, Made> = {};
+
+const AUTHOR = 'author@wardnote.test';
+const OTHER_AUTHOR = 'pin.author@wardnote.test';
+const SECRETARY = 'secretary@wardnote.test';
+const MANAGER = 'manager@wardnote.test';
+const FOREIGN = 'other.author@wardnote.test';
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const email of [AUTHOR, SECRETARY, MANAGER, FOREIGN, 'superadmin@wardnote.test']) tokens[email] = await t.login(email);
+  const day = (n: number) => new Date(Date.UTC(2026, 9, n, 10));
+  d.rftOld = await makeDictation(t.db, {
+    author: AUTHOR,
+    status: 'READY_FOR_TYPING',
+    createdAt: day(1),
+    department: 'CAR',
+    durationMs: 5000,
+  });
+  d.rftUrgent = await makeDictation(t.db, {
+    author: AUTHOR,
+    status: 'READY_FOR_TYPING',
+    urgent: true,
+    createdAt: day(5),
+    department: 'RES',
+  });
+  d.received = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'RECEIVED', createdAt: day(3), department: 'ORT', mobile: true });
+  d.rftNew = await makeDictation(t.db, {
+    author: OTHER_AUTHOR,
+    status: 'READY_FOR_TYPING',
+    createdAt: day(9),
+    jobType: 'Referral',
+    patientLast: 'ZEBEDEE',
+  });
+  d.rftConfidential = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'READY_FOR_TYPING', confidential: true });
+  d.typed = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
+  d.typedByManager = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'BEING_TYPED', assignedTo: MANAGER });
+  d.approval = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL', assignedTo: SECRETARY });
+  d.draft = await makeDictation(t.db, { author: AUTHOR, status: 'DRAFT' });
+  d.sent = await makeDictation(t.db, { author: AUTHOR, status: 'SENT' });
+  d.foreign = await makeDictation(t.db, { author: FOREIGN, status: 'READY_FOR_TYPING' });
+});
+afterAll(() => t.close());
+
+const list = (who: string, query: string) => t.call('GET', `/api/dictation?${query}`, { token: tokens[who] });
+const ids = (res: { json(): { data: { data: { id: number }[] } } }) => res.json().data.data.map((r) => r.id);
+
+describe('GET /api/dictation: one status tab', () => {
+  it('a secretary sees the trust’s READY_FOR_TYPING (with RECEIVED), urgent first then oldest, without confidential or foreign rows', async () => {
+    const res = await list(SECRETARY, 'status=READY_FOR_TYPING');
+    expect(res.statusCode).toBe(200);
+    expect(ids(res)).toEqual([d.rftUrgent!.id, d.rftOld!.id, d.received!.id, d.rftNew!.id]);
+    const page = res.json().data;
+    expect(page).toMatchObject({ current_page: 1, last_page: 1, per_page: 10, total: 4, next_page_url: null, prev_page_url: null });
+    const first = page.data[0];
+    expect(first).toMatchObject({ reference: d.rftUrgent!.reference, urgent: 'HIGH', status: 'READY_FOR_TYPING' });
+    expect(first.user.full_name).toBe('Daniel Reid');
+    expect(first.department).toMatchObject({ code: 'RES' });
+    expect(first.tat).toMatchObject({ target: 2, state: 'overdue' });
+    expect(first.patient.patient_nhs_id).toBe('9434765919');
+  });
+
+  it('a manager also sees the confidential one; counts agree with the lists', async () => {
+    expect(ids(await list(MANAGER, 'status=READY_FOR_TYPING'))).toContain(d.rftConfidential!.id);
+    const counts = (await t.call('GET', '/api/dictation/counts', { token: tokens[MANAGER] })).json().data;
+    expect(counts).toMatchObject({ READY_FOR_TYPING: 5, BEING_TYPED: 2, AUTHOR_APPROVAL: 1, SENT: 1, OUTSOURCED: 0 });
+    expect(counts.DRAFT).toBeUndefined();
+    const secretary = (await t.call('GET', '/api/dictation/counts', { token: tokens[SECRETARY] })).json().data;
+    expect(secretary.READY_FOR_TYPING).toBe(4);
+  });
+
+  it('an author sees only their own, in their own tabs', async () => {
+    const counts = (await t.call('GET', '/api/dictation/counts', { token: tokens[AUTHOR] })).json().data;
+    expect(counts).toEqual({ AUTHOR_APPROVAL: 1, DRAFT: 1, READY_FOR_TYPING: 2, BEING_TYPED: 1, SENT: 1 });
+    expect(ids(await list(AUTHOR, 'status=READY_FOR_TYPING'))).toEqual([d.rftUrgent!.id, d.rftOld!.id]);
+    expect(ids(await list(AUTHOR, 'status=OUTSOURCED'))).toEqual([]);
+  });
+
+  it('another trust sees none of it', async () => {
+    expect(ids(await list(FOREIGN, 'status=READY_FOR_TYPING'))).toEqual([d.foreign!.id]);
+  });
+
+  it('every filter', async () => {
+    const secretaryId = (await t.call('GET', '/api/user', { token: tokens[SECRETARY] })).json().data.id;
+    expect(ids(await list(SECRETARY, `status=BEING_TYPED&assigned_to=${secretaryId}`))).toEqual([d.typed!.id]);
+    expect(ids(await list(SECRETARY, 'status=READY_FOR_TYPING&assigned_to=none'))).toHaveLength(4);
+    const authorId = (await t.call('GET', '/api/user', { token: tokens[AUTHOR] })).json().data.id;
+    expect(ids(await list(SECRETARY, `status=READY_FOR_TYPING&author=${authorId}`))).toEqual([d.rftUrgent!.id, d.rftOld!.id]);
+    const rows = (await list(SECRETARY, 'status=READY_FOR_TYPING')).json().data.data;
+    const ort = rows.find((r: { id: number }) => r.id === d.received!.id).department.id;
+    expect(ids(await list(SECRETARY, `status=READY_FOR_TYPING&department=${ort}`))).toEqual([d.received!.id]);
+    const referral = rows.find((r: { id: number }) => r.id === d.rftNew!.id).jobtype.id;
+    expect(ids(await list(SECRETARY, `status=READY_FOR_TYPING&document_type=${referral}`))).toEqual([d.rftNew!.id]);
+    expect(ids(await list(SECRETARY, 'status=READY_FOR_TYPING&dictation_type=mobile'))).toEqual([d.received!.id]);
+    expect(ids(await list(SECRETARY, 'status=READY_FOR_TYPING&filter_status=RECEIVED'))).toEqual([d.received!.id]);
+    expect(ids(await list(SECRETARY, 'status=READY_FOR_TYPING&search=zebed'))).toEqual([d.rftNew!.id]);
+    expect(ids(await list(SECRETARY, `status=READY_FOR_TYPING&search=${d.rftOld!.reference}`))).toEqual([d.rftOld!.id]);
+  });
+
+  it('every sort key, both ways', async () => {
+    const sorted = async (key: string, dir: string) => ids(await list(SECRETARY, `status=READY_FOR_TYPING&sort_key=${key}&sort=${dir}`));
+    const byDateAsc = [d.rftOld!.id, d.received!.id, d.rftUrgent!.id, d.rftNew!.id];
+    expect(await sorted('dictation_date', 'asc')).toEqual(byDateAsc);
+    expect(await sorted('dictation_date', 'desc')).toEqual([...byDateAsc].reverse());
+    expect(await sorted('tat', 'desc')).toEqual(byDateAsc);
+    expect(await sorted('tat', 'asc')).toEqual([...byDateAsc].reverse());
+    expect(await sorted('reference', 'asc')).toEqual([d.rftOld!.id, d.rftUrgent!.id, d.received!.id, d.rftNew!.id]);
+    expect((await sorted('department', 'asc'))[0]).toBe(d.rftOld!.id); // CAR
+    expect((await sorted('department', 'desc'))[0]).toBe(d.rftUrgent!.id); // RES
+    expect((await sorted('author', 'asc')).slice(0, 2)).toEqual([d.received!.id, d.rftNew!.id]); // Price before Reid
+    expect((await sorted('audio_duration', 'desc'))[0]).toBe(d.rftOld!.id); // 5 s, the others 2-4 s
+    expect((await sorted('audio_duration', 'asc'))[0]).toBe(d.rftUrgent!.id);
+    expect((await sorted('document_type', 'desc'))[0]).toBe(d.rftNew!.id); // Referral
+  });
+
+  it('pages: page size, links, and a page past the end is empty, not an error', async () => {
+    const first = (await list(SECRETARY, 'status=READY_FOR_TYPING&paginate=10&page=1')).json().data;
+    expect(first.last_page).toBe(1);
+    const past = await list(SECRETARY, 'status=READY_FOR_TYPING&page=2147483647');
+    expect(past.statusCode).toBe(200);
+    expect(past.json().data).toMatchObject({ data: [], total: 4, current_page: 2147483647, next_page_url: null });
+  });
+
+  it('bad parameters are refused with a message naming them', async () => {
+    for (const [query, name] of [
+      ['status=NOPE', 'status'],
+      ['status=SENT&sort_key=patient', 'sort_key'],
+      ['status=SENT&paginate=11', 'paginate'],
+      ['status=SENT&assigned_to=someone', 'assigned_to'],
+      ['status=SENT&page=0', 'page'],
+      ['status=SENT&sort=up', 'sort'],
+      ['status=SENT&dictation_type=fax', 'dictation_type'],
+    ]) {
+      const res = await list(SECRETARY, query!);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().message, query).toContain(name);
+    }
+  });
+});
+
+describe('POST /api/dictation/allocate', () => {
+  const allocate = (who: string, body: object, key?: string) =>
+    t.call('POST', '/api/dictation/allocate', { token: tokens[who], body, headers: key ? { 'idempotency-key': key } : {} });
+
+  it('a secretary assigns two to herself: they move to BEING_TYPED; foreign and SENT ones are reported, never revealed', async () => {
+    const a = await makeDictation(t.db, { author: AUTHOR, status: 'READY_FOR_TYPING' });
+    const b = await makeDictation(t.db, { author: AUTHOR, status: 'RECEIVED' });
+    const me = (await t.call('GET', '/api/user', { token: tokens[SECRETARY] })).json().data.id;
+    const res = await allocate(SECRETARY, { dictations: [a.id, b.id, d.foreign!.id, d.sent!.id], type: 'user', user_id: me });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success_message).toBe('2 dictations assigned to Jenny Walsh.');
+    expect(body.unsuccess_message).toBe('2 dictations could not be assigned to Jenny Walsh.');
+    expect(body.unsuccessful_jobs).toEqual([
+      { id: d.foreign!.id, reference: null, reason: 'Not found.' },
+      { id: d.sent!.id, reference: d.sent!.reference, reason: 'A dictation in Sent cannot be assigned to a typist.' },
+    ]);
+    const typed = ids(await list(SECRETARY, `status=BEING_TYPED&assigned_to=${me}`));
+    expect(typed).toEqual(expect.arrayContaining([a.id, b.id]));
+  });
+
+  it('moves by status follow the transition table', async () => {
+    const x = await makeDictation(t.db, { author: AUTHOR, status: 'READY_FOR_TYPING' });
+    const refused = (await allocate(SECRETARY, { dictations: [x.id], type: 'status', status: 'OUTSOURCED' })).json();
+    expect(refused.success_message).toBeNull();
+    expect(refused.unsuccessful_jobs[0].reason).toBe('It cannot be moved from Ready For Typing to Outsourced.');
+    const outsourced = (await allocate(MANAGER, { dictations: [x.id], type: 'status', status: 'OUTSOURCED' })).json();
+    expect(outsourced.success_message).toBe('1 dictation moved to Outsourced.');
+    expect(ids(await list(MANAGER, 'status=OUTSOURCED'))).toContain(x.id);
+  });
+
+  it('handing back to the author sets secretarial cover; an author pulls back only their own', async () => {
+    const mine = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
+    const theirs = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'BEING_TYPED' });
+    const res = (await allocate(AUTHOR, { dictations: [mine.id, theirs.id], type: 'status', status: 'AUTHOR_APPROVAL' })).json();
+    expect(res.success_message).toBe('1 dictation moved to Author Approval.');
+    expect(res.unsuccessful_jobs).toEqual([{ id: theirs.id, reference: null, reason: 'Not found.' }]);
+    const row = (await list(AUTHOR, 'status=AUTHOR_APPROVAL')).json().data.data.find((r: { id: number }) => r.id === mine.id);
+    expect(row).toMatchObject({ status: 'AUTHOR_APPROVAL', secretarial_cover: true });
+    expect((await allocate(AUTHOR, { dictations: [mine.id], type: 'user', user_id: 1 })).statusCode).toBe(403);
+  });
+
+  it('a replayed Idempotency-Key gives the first answer and one effect', async () => {
+    const x = await makeDictation(t.db, { author: AUTHOR, status: 'READY_FOR_TYPING' });
+    const body = { dictations: [x.id], type: 'status', status: 'BEING_TYPED' };
+    const first = await allocate(SECRETARY, body, 'allocate-replay-0001');
+    const again = await allocate(SECRETARY, body, 'allocate-replay-0001');
+    expect(first.json().success_message).toBe('1 dictation moved to Being Typed.');
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    const third = await allocate(SECRETARY, body, 'allocate-replay-0002');
+    expect(third.json().unsuccessful_jobs[0].reason).toBe('It is already in Being Typed.');
+  });
+
+  it('bad bodies are 422 naming the field', async () => {
+    const res = await allocate(SECRETARY, { dictations: [], type: 'status', status: 'BEING_TYPED' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain('dictations');
+    const noStatus = await allocate(SECRETARY, { dictations: [d.rftOld!.id], type: 'status' });
+    expect(noStatus.statusCode).toBe(422);
+    expect(noStatus.json().message).toContain('status');
+    const notTypist = await allocate(SECRETARY, { dictations: [d.rftOld!.id], type: 'user', user_id: 1 });
+    expect(notTypist.statusCode).toBe(422);
+  });
+});
+
+describe('deletion and confidential marking', () => {
+  it('deletion: only in the allowed statuses, only by the author or a manager; the row then disappears', async () => {
+    const x = await makeDictation(t.db, { author: AUTHOR, status: 'READY_FOR_TYPING' });
+    expect((await t.call('DELETE', `/api/dictation/${x.id}`, { token: tokens[SECRETARY] })).statusCode).toBe(403);
+    const sent = await t.call('DELETE', `/api/dictation/${d.sent!.id}`, { token: tokens[MANAGER] });
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json().message).toContain('Sent');
+    expect((await t.call('DELETE', `/api/dictation/${d.foreign!.id}`, { token: tokens[MANAGER] })).statusCode).toBe(404);
+    const before = (await t.call('GET', '/api/dictation/counts', { token: tokens[MANAGER] })).json().data.READY_FOR_TYPING;
+    const ok = await t.call('DELETE', `/api/dictation/${x.id}`, { token: tokens[MANAGER] });
+    expect(ok.statusCode).toBe(200);
+    expect(ids(await list(MANAGER, 'status=READY_FOR_TYPING'))).not.toContain(x.id);
+    expect((await t.call('GET', '/api/dictation/counts', { token: tokens[MANAGER] })).json().data.READY_FOR_TYPING).toBe(before - 1);
+    const own = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL' });
+    expect((await t.call('DELETE', `/api/dictation/${own.id}`, { token: tokens[AUTHOR] })).statusCode).toBe(200);
+  });
+
+  it('confidential marking: Manager and the author, in READY_FOR_TYPING and AUTHOR_APPROVAL only', async () => {
+    const x = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL' });
+    const mark = (who: string, id: number, value = true) =>
+      t.call('POST', `/api/dictation/${id}/confidential`, { token: tokens[who], body: { is_confidential: value } });
+    expect((await mark(SECRETARY, x.id)).statusCode).toBe(403);
+    const res = await mark(AUTHOR, x.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.is_confidential).toBe(true);
+    // Now the secretary, not involved, no longer sees it in the list.
+    expect(ids(await list(SECRETARY, 'status=AUTHOR_APPROVAL'))).not.toContain(x.id);
+    const typed = await mark(MANAGER, d.typedByManager!.id);
+    expect(typed.statusCode).toBe(409);
+    expect(typed.json().message).toContain('Being Typed');
+  });
+});
