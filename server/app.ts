@@ -6,16 +6,18 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { MESSAGES } from '../src/domain/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { createMailer, type Mailer } from './adapters/mail';
+import { createMailer, linkOrigin, type Mailer } from './adapters/mail';
 import { AppError } from './lib/errors';
 import requestAuth from './modules/auth/request-auth';
 import idempotency from './lib/idempotency';
 import { createAuthService } from './modules/auth/auth.service';
+import { createLockout } from './modules/auth/lockout';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createUserService } from './modules/user/user.service';
 import { userRoutes } from './modules/user/user.routes';
 import { createPasswordService } from './modules/password/password.service';
 import { passwordRoutes } from './modules/password/password.routes';
+import { redactTokenPaths } from './modules/password/token-paths';
 import { usersRoutes } from './modules/users/users.routes';
 import { isMaintenanceOn } from './modules/system/maintenance';
 import { registerSpa } from './modules/system/spa';
@@ -76,16 +78,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
-            // Query strings can carry signed audio links and reset tokens: logs get the path only.
+            // Query strings can carry signed audio links and reset tokens: logs get the path only,
+            // with any token in it redacted.
             serializers: {
               req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
                 method: req.method,
-                path: req.url.split('?')[0],
+                path: redactTokenPaths(req.url.split('?')[0]!),
                 host: req.hostname,
               }),
             },
           },
-    trustProxy: true,
+    // X-Forwarded-* only from the configured proxies: anyone else could pick their own client IP.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
   });
@@ -113,7 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'too_many_requests', MESSAGES.tooManyRequests),
+  });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
@@ -144,12 +151,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestAuth, { db, pinWindowMs: config.pinVerificationMs });
   await app.register(idempotency, { db });
 
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log, production: config.production });
+  const mailLinkOrigin = () => linkOrigin(config.publicUrl, app.server, config.port);
+  if (!config.publicUrl) {
+    app.addHook('onListen', async () => {
+      app.log.info(`PUBLIC_URL is not set: links in e-mails point to ${mailLinkOrigin()}`);
+    });
+  }
+  const lockout = createLockout(db, { maxFailures: config.loginMaxFailures, lockoutMs: config.lockoutMs });
   const pinCfg = { pinWindowMs: config.pinVerificationMs, pinMaxAgeMs: config.pinMaxAgeMs };
-  await app.register(authRoutes, { auth: createAuthService(db, config) });
+  await app.register(authRoutes, { auth: createAuthService(db, config, lockout) });
   await app.register(userRoutes, { users: createUserService(db, pinCfg) });
   await app.register(passwordRoutes, {
-    passwords: createPasswordService(db, mailer, (origin) => config.publicUrl ?? origin),
+    passwords: createPasswordService({ db, mailer, linkOrigin: mailLinkOrigin, lockout }),
   });
   await app.register(usersRoutes, { db });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,7 +13,22 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'must start with http:// or https://')
+    .optional(),
+  NODE_ENV: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isProxyAddress), 'must list IP addresses or CIDR ranges, separated by commas'),
   MAINTENANCE: bool,
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Wardnote <no-reply@wardnote.local>'),
@@ -37,6 +53,16 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional(),
 });
 
+/** An address or CIDR range proxy-addr understands (also its names `loopback`, `linklocal`, `uniquelocal`). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [addr, bits, ...rest] = entry.split('/');
+  const family = isIP(addr ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -52,12 +78,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.S3_BUCKET && !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: must be set when NODE_ENV=production (the address users open, used in links sent by e-mail)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL,
+    /** Origin of links in e-mails; unset, the server's own listening origin (never a request's Host). */
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    production,
+    /** Proxies whose X-Forwarded-* headers are believed (client IP for rate limits and audit); none by default. */
+    trustProxy: e.TRUST_PROXY,
     maintenance: e.MAINTENANCE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

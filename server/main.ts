@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData, seedReferenceData } from './db/seed';
 import { buildApp } from './app';
 import { forgetOldIdempotencyKeys } from './lib/idempotency';
+import { forgetStaleFailures } from './modules/auth/lockout';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -30,10 +31,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 if (config.runJobs) app.wardnote.jobs.start();
-/** Hourly: uploads never finalised and idempotency keys older than a week go. */
+/** Hourly: uploads never finalised, idempotency keys older than a week and stale sign-in failure counts go. */
 const housekeeping = () =>
-  Promise.all([app.wardnote.uploads.sweep(), forgetOldIdempotencyKeys(database.db)]).catch((err: unknown) =>
-    app.log.warn({ err }, 'housekeeping'),
+  Promise.all([app.wardnote.uploads.sweep(), forgetOldIdempotencyKeys(database.db), forgetStaleFailures(database.db)]).catch(
+    (err: unknown) => app.log.warn({ err }, 'housekeeping'),
   );
 setInterval(() => void housekeeping(), 3600_000).unref();
 void housekeeping();

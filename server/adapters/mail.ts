@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mailbox } from '../db/schema';
@@ -16,10 +17,12 @@ export interface Mailer {
 }
 
 /**
- * SMTP through nodemailer when SMTP_URL is set. Otherwise the local mailbox: the message is kept
- * in the `mailbox` table and printed to the server log so a developer can follow the link.
+ * SMTP through nodemailer when SMTP_URL is set: nothing of the message reaches the log. Otherwise the
+ * local mailbox: the message is kept in the `mailbox` table and, outside production, printed to the
+ * server log so a developer can follow the link. In production only the fact of it is logged: the
+ * text carries reset links, which must not sit in logs.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger; production: boolean }): Mailer {
   if (opts.smtpUrl) {
     const transporter = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -34,7 +37,18 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
     transport: 'mailbox',
     async send(mail) {
       await opts.db.insert(mailbox).values({ ...mail, transport: 'mailbox' });
-      opts.log.info({ to: mail.to, subject: mail.subject }, `Local mailbox (no SMTP_URL set):\n${mail.text}`);
+      if (opts.production) opts.log.info({ subject: mail.subject }, 'Message kept in the local mailbox table (no SMTP_URL set)');
+      else opts.log.info({ to: mail.to, subject: mail.subject }, `Local mailbox (no SMTP_URL set):\n${mail.text}`);
     },
   };
+}
+
+/**
+ * The origin of links in e-mails: PUBLIC_URL, else this server's own listening origin. Never the
+ * request's Host or X-Forwarded-Host, which anyone can set.
+ */
+export function linkOrigin(publicUrl: string | undefined, server: { address(): AddressInfo | string | null }, port: number): string {
+  if (publicUrl) return publicUrl;
+  const addr = server.address();
+  return `http://localhost:${addr && typeof addr === 'object' ? addr.port : port}`;
 }

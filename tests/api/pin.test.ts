@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../server/db/schema';
+import { authFailures, sessions, users } from '../../server/db/schema';
 import { hashToken } from '../../server/lib/secrets';
 import { startTestApp, type TestApp } from './harness';
 
@@ -13,10 +13,12 @@ afterAll(() => t.close());
 
 async function resetPinUser(pinSetAt = new Date()) {
   const { hashSecret } = await import('../../server/lib/secrets');
-  await t.db
+  const [user] = await t.db
     .update(users)
-    .set({ pinHash: await hashSecret('2468'), pinSetAt, pinFailures: 0, pinLockedUntil: null })
-    .where(eq(users.email, PIN_USER));
+    .set({ pinHash: await hashSecret('2468'), pinSetAt })
+    .where(eq(users.email, PIN_USER))
+    .returning({ id: users.id });
+  await t.db.delete(authFailures).where(eq(authFailures.key, `pin:${user!.id}`));
 }
 
 describe('second factor (site with mfa)', () => {

@@ -32,7 +32,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService 
     API_PATHS.passwordForgot,
     { config: { auth: 'none', ...limited }, schema: { body: passwordForgotRequestSchema, response: { 200: messageResponseSchema } } },
     async (req) => {
-      await passwords.forgot(req.body.email, `${req.protocol}://${req.host}`, req.ip);
+      await passwords.forgot(req.body.email, req.ip);
       return { message: MESSAGES.resetLinkSent };
     },
   );
