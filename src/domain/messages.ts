@@ -63,4 +63,8 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
   offline: 'You are offline. Showing what was saved on this device.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+
+  // ours: input the server refuses before it reaches the database
+  idInvalid: 'This is not a valid number for this field: use a whole number from 1 to 2147483647.',
+  textUnsafe: 'This contains a character that cannot be stored (a null character or half of an emoji or symbol). Remove it and try again.',
 } as const;

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { isValidNhsNumber, normaliseNhsNumber } from '../nhs-number';
 import { MESSAGES } from '../messages';
 import { DICTATION_STATUSES } from '../statuses';
+import { idSchema, safeText } from './primitives';
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max)
     .optional()
@@ -15,9 +15,9 @@ export const patientSchema = z.object({
   patient_first_name: optionalText(100),
   patient_last_name: optionalText(100),
   patient_mrn_id: optionalText(40),
-  patient_nhs_id: z
-    .string()
+  patient_nhs_id: safeText()
     .trim()
+    .max(40)
     .optional()
     .transform((v) => (v ? normaliseNhsNumber(v) : undefined))
     .refine((v) => v === undefined || isValidNhsNumber(v), 'This is not a valid NHS number: check the 10 digits.'),
@@ -30,17 +30,17 @@ export const URGENCIES = ['HIGH', 'STANDARD'] as const;
 
 /** What the author or typist fills in about a dictation (the details form and the finalise call). */
 export const dictationDetailsSchema = z.object({
-  department_id: z.number({ error: MESSAGES.serviceRequired }).int().positive(MESSAGES.serviceRequired),
-  job_type_id: z.number().int().positive().optional(),
+  department_id: idSchema(MESSAGES.serviceRequired),
+  job_type_id: idSchema().optional(),
   urgent: z.enum(URGENCIES).default('STANDARD'),
   is_confidential: z.boolean().default(false),
   patient: patientSchema.prefault({}),
   custom_fields: z
-    .array(z.object({ id: z.string().min(1).max(40), value: z.string().max(500) }))
+    .array(z.object({ id: safeText().min(1).max(40), value: safeText().max(500) }))
     .max(30)
     .default([]),
   /** Secretary/Manager uploading for an author; an Author always dictates as themself. */
-  author_id: z.number().int().positive().optional(),
+  author_id: idSchema().optional(),
 });
 export type DictationDetails = z.input<typeof dictationDetailsSchema>;
 
@@ -48,8 +48,8 @@ export type DictationDetails = z.input<typeof dictationDetailsSchema>;
 export const finaliseDictationSchema = dictationDetailsSchema.extend({
   client_id: z.uuid(),
   upload_id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
-  original_filename: z.string().trim().min(1).max(255),
-  mime_type: z.string().max(100).optional(),
+  original_filename: safeText().trim().min(1).max(255),
+  mime_type: safeText().max(100).optional(),
   byte_size: z.number().int().positive(),
   /** What the device measured while recording; the server's own measure wins once transcoded. */
   duration_ms: z.number().int().nonnegative().optional(),

@@ -4,11 +4,13 @@
  * parses answers with them.
  */
 import './zod-messages';
+export * from './primitives';
 export * from './auth';
 export * from './user';
 export * from './users';
 export * from './dictations';
 export * from './options';
+export * from './worklist';
 
 export const API_PATHS = {
   login: '/api/login',
@@ -25,6 +27,9 @@ export const API_PATHS = {
   users: '/api/users',
   dictation: '/api/dictation',
   dictationOptions: '/api/dictation-options',
+  dictationCounts: '/api/dictation/counts',
+  dictationAllocate: '/api/dictation/allocate',
+  dictationConfidential: (id: number) => `/api/dictation/${id}/confidential`,
   dictationById: (id: number) => `/api/dictation/${id}`,
   dictationByClient: (clientId: string) => `/api/dictation/by-client/${clientId}`,
   uploads: '/api/uploads',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_TYPES, PERMISSIONS, ROLES } from '../roles';
 import { HOME_TABS } from '../statuses';
+import { idSchema, safeText } from './primitives';
 
 /** Preferences of spec §3 (`preferences.profile`). Unknown keys are refused. */
 export const profilePreferencesSchema = z
@@ -9,8 +10,8 @@ export const profilePreferencesSchema = z
     speech_recognition: z.boolean().optional(),
     notification: z.boolean().optional(),
     footpedal_mode: z.enum(['basic', 'advanced']).optional(),
-    columns: z.array(z.string().min(1).max(64)).max(40).optional(),
-    signatories: z.array(z.number().int().positive()).max(20).optional(),
+    columns: z.array(safeText().min(1).max(64)).max(40).optional(),
+    signatories: z.array(idSchema()).max(20).optional(),
     scribe_assist: z
       .object({ number_of_speakers: z.number().int().min(1).max(8) })
       .strict()

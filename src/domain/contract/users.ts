@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { idTextSchema } from './primitives';
 
 /** GET /api/users (spec §7): params site_id, page, paginate, filter_role → `{ users: Paginated<UserSummary> }`. */
 export const usersListQuerySchema = z.object({
-  site_id: z.coerce.number().int().positive().optional(),
+  site_id: idTextSchema.optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   paginate: z.coerce.number().int().min(1).max(100).default(100),
   filter_role: z.enum(ROLES).optional(),
@@ -17,8 +18,6 @@ export const userSummarySchema = z.object({
   roles: z.array(z.object({ name: z.enum(ROLES) })),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
-
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export function paginatedSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({

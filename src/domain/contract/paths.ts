@@ -1,0 +1,21 @@
+/** Every API address, in a module without zod so the service worker can use it (DESIGN §7). */
+export const API_PATHS = {
+  login: '/api/login',
+  logout: '/api/logout',
+  user: '/api/user',
+  pinVerify: '/api/pin/verify',
+  pinSet: '/api/pin/set',
+  preference: (userId: number) => `/api/preference/${userId}`,
+  interaction: '/api/interaction',
+  passwordChange: '/api/password/change',
+  passwordForgot: '/api/password/forgot',
+  passwordReset: '/api/password/reset',
+  validateToken: '/api/validateToken',
+  users: '/api/users',
+  dictation: '/api/dictation',
+  dictationOptions: '/api/dictation-options',
+  dictationById: (id: number) => `/api/dictation/${id}`,
+  dictationByClient: (clientId: string) => `/api/dictation/by-client/${clientId}`,
+  uploads: '/api/uploads',
+  health: '/api/health',
+} as const;

@@ -1,2 +1,0 @@
-export { DictationSummary } from './dictation-summary';
-export { DraftDictationPage } from './draft-dictation-page';
