@@ -1,12 +1,11 @@
 import { Upload, type DetailedError } from 'tus-js-client';
-import { z } from 'zod';
-import { API_PATHS, dictationSchema } from '../../domain/contract';
+import type { Dictation } from '../../domain/contract';
+import { API_PATHS } from '../../domain/contract/paths';
 import { MESSAGES } from '../../domain/messages';
-import { apiCall } from '../api/client';
-import { ApiError } from '../api/errors';
 import { keyStore, TOKEN_KEY } from '../db/keys';
 import { FetchHttpStack } from './fetch-http-stack';
 import type { Transport } from './drain';
+import { sendJson } from './json-call';
 import { TransportError } from './transport-error';
 
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -17,17 +16,21 @@ async function authHeader(): Promise<Record<string, string>> {
   return { Authorization: `Bearer ${token}` };
 }
 
-function origin(): string {
-  return (globalThis as unknown as { location: { origin: string } }).location.origin;
+/** An absolute address on this origin (the page's or the worker's). */
+function url(path: string): string {
+  return new URL(path, (globalThis as unknown as { location: { origin: string } }).location.origin).toString();
 }
 
-/** The real outbox transport: audio by tus in 4 MB chunks, then the idempotent finalise call. */
+/**
+ * The real outbox transport, shared by the page and the service worker: audio by tus in 4 MB chunks,
+ * then the idempotent finalise call. Plain fetch and hand checks, no ky or zod (DESIGN §7).
+ */
 export const apiTransport: Transport = {
   async upload(item, audio, progress) {
     const headers = await authHeader();
     return new Promise((resolve, reject) => {
       const upload = new Upload(audio, {
-        endpoint: new URL(API_PATHS.uploads, origin()).toString(),
+        endpoint: url(API_PATHS.uploads),
         uploadUrl: item.uploadUrl,
         chunkSize: CHUNK_BYTES,
         // The outbox owns retries (backoff, pause on 401): tus must not loop on its own.
@@ -40,13 +43,13 @@ export const apiTransport: Transport = {
         removeFingerprintOnSuccess: true,
         metadata: { recordingId: item.recordingId, filename: item.label, filetype: audio.type },
         onUploadUrlAvailable() {
-          void progress({ uploadUrl: new URL(upload.url!, origin()).toString() });
+          void progress({ uploadUrl: url(upload.url!) });
         },
         onChunkComplete(_size, accepted) {
           void progress({ bytesAcked: accepted });
         },
         onSuccess() {
-          resolve({ uploadUrl: new URL(upload.url!, origin()).toString() });
+          resolve({ uploadUrl: url(upload.url!) });
         },
         onError(err) {
           const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
@@ -58,35 +61,14 @@ export const apiTransport: Transport = {
   },
 
   async finalise(item, body) {
-    try {
-      const res = await apiCall('post', API_PATHS.dictation, {
-        schema: z.object({ data: dictationSchema }),
-        json: body,
-        headers: { ...(await authHeader()), 'Idempotency-Key': item.id },
-        quiet: true,
-        timeout: 60_000,
-      });
-      return res.data;
-    } catch (err) {
-      throw asTransportError(err);
-    }
+    const answer = await sendJson('POST', url(API_PATHS.dictation), body, { ...(await authHeader()), 'Idempotency-Key': item.id }, 60_000);
+    const dictation = (answer as { data?: Dictation } | null)?.data;
+    // An answer that is not a dictation is retried like any other failed call; the audio stays.
+    if (typeof dictation?.audio?.filesize !== 'number') throw new TransportError(200, MESSAGES.errorFetching, 'bad_response');
+    return dictation;
   },
 
   async send(item, body) {
-    try {
-      return await apiCall(item.method === 'PATCH' ? 'patch' : 'post', item.path, {
-        schema: z.unknown(),
-        json: body,
-        headers: { ...(await authHeader()), 'Idempotency-Key': item.id },
-        quiet: true,
-      });
-    } catch (err) {
-      throw asTransportError(err);
-    }
+    return sendJson(item.method, url(item.path), body, { ...(await authHeader()), 'Idempotency-Key': item.id }, 20_000);
   },
 };
-
-function asTransportError(err: unknown): unknown {
-  if (!(err instanceof ApiError)) return err;
-  return new TransportError(err.status, err.status === 0 ? MESSAGES.outboxNoConnection : err.message, err.code);
-}

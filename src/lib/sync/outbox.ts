@@ -3,7 +3,7 @@ import { db, type OutboxDictation, type OutboxRequest } from '../db/db';
 import { sealJson } from '../crypto/secure-store';
 import { deleteRecording } from '../recordings/recording-store';
 
-export const SYNC_TAG = 'wardnote-outbox';
+export { SYNC_TAG } from './sync-tag';
 
 /** The finalise details kept (encrypted) with a queued dictation; ids and sizes are added when sent. */
 export type QueuedDetails = Omit<FinaliseDictation, 'client_id' | 'upload_id' | 'byte_size'>;

@@ -1,12 +1,8 @@
-import { z } from 'zod';
-import { dictationSchema } from '../../domain/contract';
+import { DICTATION_STATUSES } from '../../domain/statuses';
 import { db } from '../db/db';
 
 const KEEP = 20;
 const KEEP_MS = 7 * 86_400_000;
-
-/** What a dictation call answers, as far as a receipt needs it. */
-const confirmedDictation = z.object({ data: dictationSchema.pick({ id: true, reference: true, status: true }) });
 
 /**
  * Notes that the server confirmed a dictation (made, saved or submitted), so the sync panel can show
@@ -23,8 +19,13 @@ export async function recordReceipt(dictation: { id: number; reference: string; 
   if (extra > 0) await db.sent.orderBy('sentAt').limit(extra).delete();
 }
 
-/** The dictation in a JSON answer, if the answer is one. */
+/**
+ * The dictation in a JSON answer, if the answer is one (its id, reference and status). Checked by hand,
+ * not with the zod contract: this runs in the service worker, which stays free of zod (DESIGN §7).
+ */
 export function dictationIn(answer: unknown): { id: number; reference: string; status: string } | null {
-  const parsed = confirmedDictation.safeParse(answer);
-  return parsed.success ? parsed.data.data : null;
+  const data = (answer as { data?: { id?: unknown; reference?: unknown; status?: unknown } } | null)?.data;
+  if (!data || typeof data.id !== 'number' || typeof data.reference !== 'string') return null;
+  if (!(DICTATION_STATUSES as readonly unknown[]).includes(data.status)) return null;
+  return { id: data.id, reference: data.reference, status: data.status as string };
 }

@@ -1,7 +1,7 @@
 import { db } from '../db/db';
 import { drainOutbox } from './drain';
 import { apiTransport } from './api-transport';
-import { SYNC_TAG } from './outbox';
+import { SYNC_TAG } from './sync-tag';
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 

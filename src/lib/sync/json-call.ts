@@ -1,0 +1,36 @@
+import { MESSAGES } from '../../domain/messages';
+import { TransportError } from './transport-error';
+
+/**
+ * One JSON call from the outbox, over plain fetch: the service worker runs it too and carries neither
+ * ky nor zod (DESIGN §7). A failure becomes a TransportError with the server's words and code, or
+ * status 0 when no answer came (offline, timeout, connection cut).
+ */
+export async function sendJson(
+  method: 'POST' | 'PATCH',
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    throw new TransportError(0, MESSAGES.outboxNoConnection);
+  }
+  const answer: unknown = await res.json().catch(() => null);
+  if (res.ok) return answer;
+  const { message, code } = (answer ?? {}) as { message?: unknown; code?: unknown };
+  throw new TransportError(
+    res.status,
+    typeof message === 'string' ? message : res.status >= 500 ? MESSAGES.serverError : MESSAGES.errorFetching,
+    typeof code === 'string' ? code : undefined,
+  );
+}
