@@ -7,7 +7,7 @@ import { MESSAGES } from '../src/domain/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createMailer, linkOrigin, type Mailer } from './adapters/mail';
-import { AppError } from './lib/errors';
+import { AppError, safeErrorSummary } from './lib/errors';
 import requestAuth from './modules/auth/request-auth';
 import idempotency from './lib/idempotency';
 import { createAuthService } from './modules/auth/auth.service';
@@ -138,7 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(status)
         .send({ message: STATUS_MESSAGES[status] ?? 'The request was refused.', code: error.code ?? 'bad_request' });
     }
-    req.log.error({ err: error, correlation_id: req.id }, 'unhandled error');
+    // Never the error itself: database errors carry the SQL with its parameters (patient data).
+    req.log.error(
+      { error: safeErrorSummary(error), method: req.method, route: req.routeOptions.url, correlation_id: req.id },
+      'unhandled error',
+    );
     return reply.status(500).send({ message: MESSAGES.serverError, code: 'server_error', correlation_id: req.id });
   });
 

@@ -27,3 +27,37 @@ export const Errors = {
   validation: (message: string, fields?: Record<string, string[]>) => new AppError(422, 'validation', message, fields),
   maintenance: () => new AppError(503, 'maintenance', MESSAGES.maintenance),
 };
+
+/**
+ * What the log may keep of an unexpected error: its class, its code (a PostgreSQL SQLSTATE such as
+ * 22P05, or a Node code) and where it was thrown. Never its message: a database error's message holds
+ * the SQL with its parameters (patient names, NHS numbers), and a driver's message or `detail` quotes
+ * the values it refused.
+ */
+export function safeErrorSummary(err: unknown): {
+  type: string;
+  code?: string;
+  message?: string;
+  cause?: { type: string; code?: string };
+  stack?: string;
+} {
+  const describe = (e: unknown) => {
+    if (!e || typeof e !== 'object') return { type: typeof e };
+    const code = (e as { code?: unknown }).code;
+    return {
+      type: e.constructor?.name ?? 'Object',
+      ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+    };
+  };
+  const outer = describe(err);
+  const cause = err && typeof err === 'object' ? (err as { cause?: unknown }).cause : undefined;
+  // The stack without its first line, which repeats the message.
+  const raw = err instanceof Error ? err.stack : undefined;
+  const frames = raw
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+  // A programming slip's message names code, not data ("Cannot read properties of undefined").
+  const message = err instanceof TypeError || err instanceof ReferenceError ? { message: err.message } : {};
+  return { ...outer, ...message, ...(cause ? { cause: describe(cause) } : {}), ...(frames ? { stack: frames } : {}) };
+}
