@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
+  ['system packages (chromium, ffmpeg)', 'node', ['scripts/ensure-system-packages.mjs']],
   ['typecheck', 'npm', ['run', '-s', 'typecheck']],
   ['lint', 'npm', ['run', '-s', 'lint']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
