@@ -22,7 +22,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { isMaintenanceOn } from './modules/system/maintenance';
 import { registerSpa } from './modules/system/spa';
 import path from 'node:path';
-import { createAudioTools, resolveFfmpeg } from './adapters/audio';
+import { createAudioTools, isBundledFfmpeg, resolveFfmpeg } from './adapters/audio';
 import { createFileStorage, createScratch } from './adapters/storage';
 import { createS3Storage } from './adapters/s3-storage';
 import { createJobQueue, type JobQueue } from './lib/jobs';
@@ -174,8 +174,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const scratch = createScratch(path.join(config.dataDir, 'tmp'));
   const storage = config.s3 ? createS3Storage(config.s3, scratch) : createFileStorage(path.join(config.dataDir, 'files'));
-  const audio = createAudioTools(resolveFfmpeg(config.ffmpegPath), config.audioDecoderCmd);
-  const jobs = createJobQueue(db, app.log);
+  const ffmpeg = resolveFfmpeg(config.ffmpegPath);
+  if (isBundledFfmpeg(ffmpeg))
+    app.log.warn(
+      `Using the bundled ffmpeg (${ffmpeg}), a 2018 build without security fixes: install the system's ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH.`,
+    );
+  const audio = createAudioTools(ffmpeg, { decoderCmd: config.audioDecoderCmd, timeoutMs: config.ffmpegTimeoutMs });
+  const jobs = createJobQueue(db, app.log, { concurrency: config.jobConcurrency });
   registerAudioJobs(jobs, { db, audio, storage, scratch });
   const uploads = createUploads({
     db,

@@ -44,7 +44,9 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(1024),
   FFMPEG_PATH: z.string().optional(),
   AUDIO_DECODER_CMD: z.string().optional(),
+  FFMPEG_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   RUN_JOBS: z.enum(['1', '0']).default('1'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -109,7 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     ffmpegPath: e.FFMPEG_PATH,
     audioDecoderCmd: e.AUDIO_DECODER_CMD,
+    /** Wall-clock limit for every ffmpeg and external decoder run; over it, the process group is killed. */
+    ffmpegTimeoutMs: e.FFMPEG_TIMEOUT_SECONDS * 1000,
     runJobs: e.RUN_JOBS === '1',
+    /** Background jobs run at once in this process (jobs of one dictation never run together). */
+    jobConcurrency: e.JOB_CONCURRENCY,
     /** Audio and uploads go to this S3-compatible bucket instead of DATA_DIR when set. */
     s3: e.S3_BUCKET
       ? {

@@ -1,29 +1,37 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { sniffAudioFile, type SniffedAudio } from './audio-format';
+import { ProcessTimeoutError, runTimed } from './timed-process';
 
-/** ffmpeg: FFMPEG_PATH, else a system ffmpeg on PATH, else the binary shipped by @ffmpeg-installer. */
+/** Debian's maintained, security-patched ffmpeg. */
+const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
+
+/**
+ * ffmpeg: FFMPEG_PATH, else the system's (/usr/bin/ffmpeg, then one on PATH), else the binary shipped
+ * by @ffmpeg-installer, an unpatched 2018 build kept only as a fallback (a warning is logged at start-up).
+ */
 export function resolveFfmpeg(envPath?: string): string {
   if (envPath) return envPath;
+  if (existsSync(SYSTEM_FFMPEG)) return SYSTEM_FFMPEG;
   for (const dir of (process.env.PATH ?? '').split(':')) {
-    if (dir && existsSync(`${dir}/ffmpeg`)) return `${dir}/ffmpeg`;
+    if (dir && !dir.includes('node_modules') && existsSync(`${dir}/ffmpeg`)) return `${dir}/ffmpeg`;
   }
+  return bundledFfmpeg();
+}
+
+function bundledFfmpeg(): string {
   const require = createRequire(import.meta.url);
   return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-function run(cmd: string, args: string[], onStdout?: (chunk: Buffer) => void): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => {
-      if (stderr.length < 20_000) stderr += d.toString();
-    });
-    if (onStdout) child.stdout!.on('data', onStdout);
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stderr }));
-  });
+/** True when `ffmpeg` is the old bundled build rather than a maintained one. */
+export function isBundledFfmpeg(ffmpeg: string): boolean {
+  try {
+    return path.resolve(ffmpeg) === path.resolve(bundledFfmpeg());
+  } catch {
+    return false;
+  }
 }
 
 export interface ProbeResult {
@@ -32,25 +40,68 @@ export interface ProbeResult {
   durationMs: number | null;
 }
 
+const NO_AUDIO: ProbeResult = { hasAudio: false, codec: null, durationMs: null };
+
 /**
  * Dictation-recorder formats ffmpeg may not decode: Olympus/Grundig DSS, DSS Pro (DS2), encrypted DS2.
  * Byte 0 is a small version number, bytes 1-3 name the format.
  */
-export async function isDictaphoneFile(path: string): Promise<boolean> {
-  const fh = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await fh.read(Buffer.alloc(4), 0, 4, 0);
-    return bytesRead === 4 && buffer[0]! > 0 && buffer[0]! < 16 && ['dss', 'ds2', 'enc'].includes(buffer.subarray(1, 4).toString('latin1'));
-  } finally {
-    await fh.close();
+export async function isDictaphoneFile(file: string): Promise<boolean> {
+  return (await sniffAudioFile(file))?.dictaphone ?? false;
+}
+
+/** A file ffmpeg may not be given: its header is no audio format Wardnote accepts. */
+export class NotAudioError extends Error {
+  constructor() {
+    super('The file is not in an audio format Wardnote reads.');
+    this.name = 'NotAudioError';
   }
 }
 
-export function createAudioTools(ffmpeg: string, decoderCmd?: string) {
+/**
+ * The input half of every ffmpeg command line: the format decided from the header and forced, one
+ * absolute local file, and no protocol but `file`, so nothing in the file can make ffmpeg open another
+ * file or a URL. mov's data references (external media files) stay off.
+ */
+function inputArgs(sniffed: SniffedAudio & { demuxer: string }, file: string): string[] {
+  return [
+    '-nostdin',
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    sniffed.demuxer,
+    ...(sniffed.demuxer === 'mov' ? ['-enable_drefs', '0', '-use_absolute_path', '0'] : []),
+    '-i',
+    `file:${path.resolve(file)}`,
+  ];
+}
+
+async function readableBy(file: string): Promise<(SniffedAudio & { demuxer: string }) | null> {
+  const sniffed = await sniffAudioFile(file);
+  return sniffed?.demuxer ? (sniffed as SniffedAudio & { demuxer: string }) : null;
+}
+
+const lastLines = (stderr: string) => stderr.trim().split('\n').slice(-2).join(' ');
+
+export function createAudioTools(ffmpeg: string, opts: { decoderCmd?: string; timeoutMs: number }) {
+  const { decoderCmd, timeoutMs } = opts;
+
+  /** ffmpeg over one file whose format its header names; refuses any other file without starting ffmpeg. */
+  async function runFfmpeg(input: string, rest: string[], onStdout?: (chunk: Buffer) => void) {
+    const sniffed = await readableBy(input);
+    if (!sniffed) throw new NotAudioError();
+    return runTimed(ffmpeg, ['-hide_banner', ...inputArgs(sniffed, input), ...rest], { timeoutMs, onStdout });
+  }
+
   return {
     /** Reads the container header only: quick, and enough to tell audio from anything else. */
-    async probe(path: string): Promise<ProbeResult> {
-      const { stderr } = await run(ffmpeg, ['-hide_banner', '-i', path]);
+    async probe(file: string): Promise<ProbeResult> {
+      if (!(await readableBy(file))) return NO_AUDIO;
+      // A header that keeps ffmpeg busy past the time limit is no recording it can read.
+      const { stderr } = await runFfmpeg(file, []).catch((err: unknown) => {
+        if (err instanceof ProcessTimeoutError) return { stderr: '' };
+        throw err;
+      });
       const stream = /Stream #\d+:\d+.*?: Audio: ([\w-]+)/.exec(stderr);
       const dur = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
       return {
@@ -62,12 +113,10 @@ export function createAudioTools(ffmpeg: string, decoderCmd?: string) {
 
     /** One format every browser plays: AAC in MP4, mono, 64 kbit/s, index at the front for seeking. */
     async transcode(input: string, output: string): Promise<void> {
-      const { code, stderr } = await run(ffmpeg, [
+      const { code, stderr } = await runFfmpeg(input, [
         '-v',
         'error',
         '-y',
-        '-i',
-        input,
         '-vn',
         '-ac',
         '1',
@@ -79,9 +128,9 @@ export function createAudioTools(ffmpeg: string, decoderCmd?: string) {
         '+faststart',
         '-f',
         'mp4',
-        output,
+        `file:${path.resolve(output)}`,
       ]);
-      if (code !== 0) throw new Error(`ffmpeg could not convert the audio: ${stderr.trim().split('\n').slice(-2).join(' ')}`);
+      if (code !== 0) throw new Error(`ffmpeg could not convert the audio: ${lastLines(stderr)}`);
     },
 
     /** Decodes the whole file: its exact duration and `buckets` peak values in 0..1 for the waveform. */
@@ -93,9 +142,9 @@ export function createAudioTools(ffmpeg: string, decoderCmd?: string) {
       let inBlock = 0;
       let samples = 0;
       let carry: Buffer | null = null;
-      const { code, stderr } = await run(
-        ffmpeg,
-        ['-v', 'error', '-i', input, '-vn', '-ac', '1', '-ar', String(RATE), '-f', 's16le', '-'],
+      const { code, stderr } = await runFfmpeg(
+        input,
+        ['-v', 'error', '-vn', '-ac', '1', '-ar', String(RATE), '-f', 's16le', 'pipe:1'],
         (chunk) => {
           const buf = carry ? Buffer.concat([carry, chunk]) : chunk;
           const usable = buf.length - (buf.length % 2);
@@ -112,7 +161,7 @@ export function createAudioTools(ffmpeg: string, decoderCmd?: string) {
           carry = usable < buf.length ? buf.subarray(usable) : null;
         },
       );
-      if (code !== 0) throw new Error(`ffmpeg could not read the audio: ${stderr.trim().split('\n').slice(-2).join(' ')}`);
+      if (code !== 0) throw new Error(`ffmpeg could not read the audio: ${lastLines(stderr)}`);
       if (inBlock > 0) blockMax.push(current);
       const n = Math.min(buckets, Math.max(1, blockMax.length));
       const peaks: number[] = [];
@@ -130,15 +179,15 @@ export function createAudioTools(ffmpeg: string, decoderCmd?: string) {
     get hasExternalDecoder(): boolean {
       return !!decoderCmd;
     },
+    /** Runs under the same time limit as ffmpeg, and is killed with everything it started when over it. */
     async externalDecode(input: string, output: string): Promise<void> {
       if (!decoderCmd) throw new Error('No external decoder is configured.');
       const [cmd, ...args] = decoderCmd
         .split(/\s+/)
         .filter(Boolean)
-        .map((a) => a.replaceAll('{input}', input).replaceAll('{output}', output));
-      const { code, stderr } = await run(cmd!, args);
-      if (code !== 0 || !existsSync(output))
-        throw new Error(`The external decoder failed: ${stderr.trim().split('\n').slice(-2).join(' ')}`);
+        .map((a) => a.replaceAll('{input}', path.resolve(input)).replaceAll('{output}', path.resolve(output)));
+      const { code, stderr } = await runTimed(cmd!, args, { timeoutMs });
+      if (code !== 0 || !existsSync(output)) throw new Error(`The external decoder failed: ${lastLines(stderr)}`);
     },
   };
 }

@@ -67,4 +67,7 @@ export const MESSAGES = {
   // ours: input the server refuses before it reaches the database
   idInvalid: 'This is not a valid number for this field: use a whole number from 1 to 2147483647.',
   textUnsafe: 'This contains a character that cannot be stored (a null character or half of an emoji or symbol). Remove it and try again.',
+  /** Ours: on a dictation's audio once every attempt to convert it for playback has failed or run out of time. */
+  audioConversionFailed:
+    'This file could not be converted for playback. The original recording is kept; contact support if you need to hear it.',
 } as const;

@@ -118,8 +118,9 @@ describe('POST /api/dictation (finalise)', () => {
       expect(audio.duration_ms).toBeLessThan(3300);
       expect(audio.peaks.length).toBeGreaterThan(100);
       // ffmpeg's test tone has amplitude 1/8: the peaks must show that level, not silence or clipping.
+      // Lossy formats decoded and re-encoded to AAC overshoot it a little (Debian's ffmpeg: up to ~0.22).
       expect(Math.max(...audio.peaks)).toBeGreaterThan(0.09);
-      expect(Math.max(...audio.peaks)).toBeLessThan(0.2);
+      expect(Math.max(...audio.peaks)).toBeLessThan(0.3);
       expect(audio.seconds).toBe(3);
 
       const ranged = await fetch(`${t.base}${audio.url}`, { headers: { range: 'bytes=0-99' } });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createS3Storage } from '../../server/adapters/s3-storage';
 import { createScratch } from '../../server/adapters/storage';
 import { loadConfig } from '../../server/config';
-import { departments } from '../../server/db/schema';
+import { departments, dictationAudio } from '../../server/db/schema';
 import { writeTone } from './audio-fixtures';
 import { finaliseBody } from './finalise-body';
 import { startTestApp, type TestApp } from './harness';
@@ -80,7 +80,8 @@ describe('with S3_* set, uploads and audio live in the bucket', () => {
     expect(got.state).toBe('ready');
     expect(got.duration_ms).toBeGreaterThan(119_000);
     expect(got.duration_ms).toBeLessThan(121_000);
-    const playable = s3.object(BUCKET, `playable/${id}.m4a`);
+    const [row] = await t.db.select().from(dictationAudio).where(eq(dictationAudio.dictationId, id));
+    const playable = s3.object(BUCKET, row!.playableKey!);
     expect(playable).toBeDefined();
 
     const head = await fetch(`${t.base}${got.url}`, { method: 'HEAD' });

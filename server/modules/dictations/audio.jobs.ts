@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dictationAudio } from '../../db/schema';
+import { MESSAGES } from '../../../src/domain/messages';
 import type { AudioTools } from '../../adapters/audio';
+import { unguessableKey } from '../../adapters/storage-keys';
 import type { AudioStorage, Scratch } from '../../adapters/storage';
 import type { JobQueue } from '../../lib/jobs';
 
@@ -14,7 +16,7 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
   const { db, audio, storage, scratch } = deps;
 
   async function finishFrom(dictationId: number, source: string) {
-    const playableKey = `playable/${dictationId}.m4a`;
+    const playableKey = unguessableKey('playable', 'm4a');
     const { durationMs, peaks } = await scratch.with('.m4a', async (playable) => {
       await audio.transcode(source, playable);
       const measured = await audio.peaks(playable);
@@ -34,36 +36,36 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
     return a;
   }
 
-  jobs.register('audio.transcode', async (payload) => {
-    const dictationId = Number(payload.dictationId);
-    const a = await row(dictationId);
-    try {
+  // A failed run leaves the audio 'processing' while the queue retries; only the last failure is shown.
+  jobs.register(
+    'audio.transcode',
+    async (payload) => {
+      const dictationId = Number(payload.dictationId);
+      const a = await row(dictationId);
       await storage.withLocalFile(a.originalKey, (original) => finishFrom(dictationId, original));
-    } catch (err) {
-      await setAudio(dictationId, {
-        state: 'failed',
-        message: 'The audio could not be converted for playback. The original file is kept; contact support.',
-      });
-      throw err;
-    }
-  });
+    },
+    async (payload) => {
+      await setAudio(Number(payload.dictationId), { state: 'failed', message: MESSAGES.audioConversionFailed });
+    },
+  );
 
-  jobs.register('audio.decode', async (payload) => {
-    const dictationId = Number(payload.dictationId);
-    const a = await row(dictationId);
-    try {
+  jobs.register(
+    'audio.decode',
+    async (payload) => {
+      const dictationId = Number(payload.dictationId);
+      const a = await row(dictationId);
       await storage.withLocalFile(a.originalKey, (original) =>
         scratch.with('.wav', async (wav) => {
           await audio.externalDecode(original, wav);
           await finishFrom(dictationId, wav);
         }),
       );
-    } catch (err) {
-      await setAudio(dictationId, {
+    },
+    async (payload) => {
+      await setAudio(Number(payload.dictationId), {
         state: 'needs_conversion',
         message: 'The external decoder could not convert this recording. The original file is kept.',
       });
-      throw err;
-    }
-  });
+    },
+  );
 }
