@@ -1,18 +1,14 @@
+import './app/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { router, queryClient } from './app/router';
 import { installErrorEffects } from './app/error-effects';
-import { registerServiceWorker } from './app/service-worker';
-import { markInterruptedRecordings } from './lib/recordings/recording-store';
-import { startOutboxTriggers } from './lib/sync/triggers';
+import { afterFirstRender } from './app/after-first-render';
 import './styles.css';
 
 installErrorEffects();
-registerServiceWorker();
-// Recordings cut off by a crash or a closed tab are kept and offered; queued work is sent.
-void markInterruptedRecordings().finally(startOutboxTriggers);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -21,3 +17,7 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The outbox (Dexie, tus), the interrupted-recordings check and the worker load after the first page is
+// on screen, on every start (DESIGN §7).
+afterFirstRender(router, () => void import('./app/background').then((m) => m.startBackgroundWork()));

@@ -1,8 +1,8 @@
-import { toast } from 'sonner';
 import { MESSAGES } from '../domain/messages';
 import { setErrorEffectHandler } from '../lib/api/client';
 import { session } from '../lib/auth/session';
 import { navigateTo } from './router-ref';
+import { showToast } from './toast';
 
 /** Carries out the spec §8 catalogue actions decided in src/lib/api/errors.ts. */
 export function installErrorEffects(): void {
@@ -19,11 +19,11 @@ export function installErrorEffects(): void {
         void session.refresh().finally(() => navigateTo('/authenticate', true));
         return;
       case 'pinExpired':
-        toast.error(MESSAGES.pinExpired, { id: 'pin-expired' });
+        showToast((toast) => toast.error(MESSAGES.pinExpired, { id: 'pin-expired' }));
         navigateTo('/authenticate?mode=renew', true);
         return;
       case 'pinIncorrect':
-        toast.error(MESSAGES.incorrectPin, { id: 'pin-incorrect' });
+        showToast((toast) => toast.error(MESSAGES.incorrectPin, { id: 'pin-incorrect' }));
         return;
       case 'message':
         return;

@@ -1,10 +1,10 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { toast } from 'sonner';
 import { decideRoute, entryPoint, type RouteId } from '../domain/access';
 import { MESSAGES } from '../domain/messages';
 import { session } from '../lib/auth/session';
 import { variant } from './variant';
 import { lastResolvedHref } from './router-ref';
+import { showToast } from './toast';
 
 /**
  * The beforeLoad of every route: the decision comes from src/domain/access.ts. A denied user sees the
@@ -19,7 +19,7 @@ export function guardRoute(routeId: RouteId) {
       throw redirect({ href: decision.to, replace: true });
     }
     if (decision.type === 'deny') {
-      toast.warning(MESSAGES.permissionDenied, { id: 'permission-denied' });
+      showToast((toast) => toast.warning(MESSAGES.permissionDenied, { id: 'permission-denied' }));
       const back = lastResolvedHref();
       throw redirect({ href: back && back !== location.href ? back : entryPoint(subject!, variant), replace: true });
     }

@@ -1,6 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
 import { toast } from 'sonner';
-import { recorderRegistry } from '../features/recording';
 
 /**
  * Registers the worker. A new version is offered, never forced: reloading mid-recording or
@@ -17,11 +16,14 @@ export function registerServiceWorker(): void {
         action: {
           label: 'Update now',
           onClick: () => {
-            if (recorderRegistry.anyActive()) {
-              toast.warning('Stop the recording first: updating reloads Wardnote.');
-              return;
-            }
-            void updateSW(true);
+            // The recorder is loaded only where recording happens: ask it only now.
+            void import('../features/recording/recorder-registry').then(({ recorderRegistry }) => {
+              if (recorderRegistry.anyActive()) {
+                toast.warning('Stop the recording first: updating reloads Wardnote.');
+                return;
+              }
+              void updateSW(true);
+            });
           },
         },
       });

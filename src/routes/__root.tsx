@@ -1,13 +1,20 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { createRootRouteWithContext, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { isDarkTheme, isPlainLayout, ROUTES, type RouteId } from '../domain/access';
+import { session } from '../lib/auth/session';
 import { useSession } from '../lib/auth/use-session';
 import { variant } from '../app/variant';
-import { MainLayout } from '../features/shell/components/main-layout';
+import { Toaster } from '../app/toast';
+import { loadMainLayout, MainLayout } from '../features/shell';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // A signed-in user will need the main layout: fetch its chunk now, beside the route's own.
+  beforeLoad: () => {
+    void session.ready.then(() => {
+      if (session.subject && !session.subject.needsPin) void loadMainLayout();
+    });
+  },
   component: RootLayout,
 });
 
@@ -29,11 +36,15 @@ function RootLayout() {
       {plain ? (
         <Outlet />
       ) : (
-        <MainLayout profile={profile} subject={subject} offline={offline}>
-          <Outlet />
-        </MainLayout>
+        <Suspense fallback={null}>
+          <MainLayout profile={profile} subject={subject} offline={offline}>
+            <Outlet />
+          </MainLayout>
+        </Suspense>
       )}
-      <Toaster richColors closeButton position="top-center" theme={dark ? 'dark' : 'light'} />
+      <Suspense fallback={null}>
+        <Toaster richColors closeButton position="top-center" theme={dark ? 'dark' : 'light'} />
+      </Suspense>
     </>
   );
 }

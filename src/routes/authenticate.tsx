@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { guardRoute } from '../app/guard';
 import { PinPage } from '../features/auth/components/pin-page';
 
 export const Route = createFileRoute('/authenticate')({
-  validateSearch: z.object({ mode: z.enum(['renew']).optional() }),
+  // A plain check, not zod: route options load with the app, zod with the first API call (DESIGN §7).
+  validateSearch: (search: Record<string, unknown>): { mode?: 'renew' } => (search.mode === 'renew' ? { mode: 'renew' } : {}),
   beforeLoad: guardRoute('/authenticate'),
   component: Authenticate,
 });

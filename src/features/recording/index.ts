@@ -1,5 +1,5 @@
-export { RecordPage } from './components/record-page';
-export { RecordDictationPage } from './components/record-dictation-page';
+/**
+ * What other features use of recording. Small on purpose: pages are imported by their routes from
+ * components/, so nothing here pulls the recorder, wavesurfer or the audio editing code along.
+ */
 export { RecordingTabBar } from './components/recording-tab-bar';
-export { ensureTab } from './tabs-store';
-export { recorderRegistry } from './recorder-registry';

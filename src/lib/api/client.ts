@@ -1,6 +1,5 @@
 import ky, { HTTPError, type Options } from 'ky';
 import type { z } from 'zod';
-import { apiErrorSchema } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import { ApiError, classifyError, type CallKind, type ErrorAction } from './errors';
 
@@ -47,6 +46,8 @@ interface CallOptions<S extends z.ZodTypeAny> {
 
 async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
   if (err instanceof HTTPError) {
+    // The contract (zod) loads with the first failed call, not with the sign-in page (DESIGN §7).
+    const { apiErrorSchema } = await import('../../domain/contract');
     const body = await err.response
       .clone()
       .json()

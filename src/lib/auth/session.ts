@@ -1,22 +1,26 @@
-import { z } from 'zod';
-import { API_PATHS, loginResponseSchema, userProfileSchema, type LoginResponse, type UserProfile } from '../../domain/contract';
+import type { LoginResponse, UserProfile } from '../../domain/contract';
+import { API_PATHS } from '../../domain/contract/paths';
 import { subjectFromProfile, type AccessSubject } from '../../domain/access';
 import { apiCall, setAccessToken } from '../api/client';
 import { ApiError } from '../api/errors';
 import { keyStore, TOKEN_KEY } from '../db/keys';
-import { getSecure, putSecure } from '../crypto/secure-store';
-import { wipeLocalData } from './wipe';
-import { resumePaused } from '../sync/outbox';
+
+/**
+ * The device store (Dexie) and the outbox load when a session needs them, not with the sign-in page
+ * (DESIGN §7: nothing heavy in the entry).
+ */
+const secureStore = () => import('../crypto/secure-store');
+const schemas = () => import('./session-schemas');
 
 /** Work paused by an ended session goes on once the user is signed in again. */
 async function onSignedIn(): Promise<void> {
+  const { resumePaused } = await import('../sync/outbox');
   await resumePaused();
   const { requestSync } = await import('../sync/triggers');
   void requestSync();
 }
 
 const PROFILE_KEY = 'profile';
-const userResponse = z.object({ data: userProfileSchema });
 
 export interface SessionState {
   token: string | null;
@@ -61,6 +65,8 @@ class Session {
   private async load(): Promise<void> {
     const token = (await keyStore.get<string>(TOKEN_KEY).catch(() => undefined)) ?? null;
     if (!token) return;
+    void secureStore(); // their chunks load while the token is set up
+    void schemas();
     setAccessToken(token);
     this.set({ token });
     await this.refresh();
@@ -71,9 +77,10 @@ class Session {
    * (offline, server down, maintenance) falls back to the encrypted copy kept on this device.
    */
   async refresh(): Promise<void> {
+    const { userResponse, userProfileSchema } = await schemas();
     try {
       const { data } = await apiCall('get', API_PATHS.user, { schema: userResponse, call: 'user' });
-      await putSecure(PROFILE_KEY, data);
+      await (await secureStore()).putSecure(PROFILE_KEY, data);
       this.set({ profile: data, offline: false });
       if (!subjectFromProfile(data).needsPin) await onSignedIn();
     } catch (err) {
@@ -82,12 +89,13 @@ class Session {
         await this.endLocally();
         return;
       }
-      const cached = userProfileSchema.safeParse(await getSecure<UserProfile>(PROFILE_KEY));
+      const cached = userProfileSchema.safeParse(await (await secureStore()).getSecure<UserProfile>(PROFILE_KEY));
       this.set({ profile: cached.success ? cached.data : null, offline: true });
     }
   }
 
   async login(email: string, password: string): Promise<LoginResponse> {
+    const { loginResponseSchema } = await schemas();
     const res = await apiCall('post', API_PATHS.login, { schema: loginResponseSchema, json: { email, password }, quiet: true });
     await keyStore.set(TOKEN_KEY, res.access_token);
     setAccessToken(res.access_token);
@@ -99,7 +107,8 @@ class Session {
   /** Spec §4 point 5: tell the server, clear stored data, go to login with a fresh page. */
   async logout(): Promise<void> {
     if (this.state.token) {
-      await apiCall('post', API_PATHS.logout, { schema: z.unknown(), quiet: true }).catch(() => {});
+      const { anyAnswer } = await schemas();
+      await apiCall('post', API_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
     }
     await this.endLocally('all');
   }
@@ -112,6 +121,7 @@ class Session {
    */
   endLocally(mode: 'all' | 'keep-unsent' = 'keep-unsent'): Promise<void> {
     this.ending ??= (async () => {
+      const { wipeLocalData } = await import('./wipe');
       await wipeLocalData(mode);
       this.set({ token: null, profile: null, offline: false });
       window.location.assign('/login');

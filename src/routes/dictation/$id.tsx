@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { DictationSummary } from '../../features/dictation-view';
+import { DictationSummary } from '../../features/dictation-view/dictation-summary';
 
 export const Route = createFileRoute('/dictation/$id')({
   beforeLoad: async (ctx) => {

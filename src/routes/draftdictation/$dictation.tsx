@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { DraftDictationPage } from '../../features/dictation-view';
+import { DraftDictationPage } from '../../features/dictation-view/draft-dictation-page';
 
 export const Route = createFileRoute('/draftdictation/$dictation')({
   beforeLoad: async (ctx) => {

@@ -3,7 +3,7 @@ import { MAX_RECORDING_TABS } from '../../domain/limits';
 import { tabTypeFor } from '../../domain/recording-tabs';
 import { guardRoute } from '../../app/guard';
 import { session } from '../../lib/auth/session';
-import { ensureTab, RecordPage } from '../../features/recording';
+import { RecordPage } from '../../features/recording/components/record-page';
 
 export const Route = createFileRoute('/record/$tab')({
   beforeLoad: async (ctx) => {
@@ -11,6 +11,12 @@ export const Route = createFileRoute('/record/$tab')({
     const index = Number(ctx.params.tab);
     if (!Number.isInteger(index) || index < 1 || index > MAX_RECORDING_TABS) throw notFound();
     const profile = session.snapshot.profile;
+    // The tab store (Dexie) loads with this route, not with the app; the start-up work (interrupted
+    // recordings marked) finishes before a new recording can begin here.
+    const [{ ensureTab }] = await Promise.all([
+      import('../../features/recording/tabs-store'),
+      import('../../app/background').then((m) => m.startBackgroundWork()),
+    ]);
     await ensureTab(index, tabTypeFor(profile?.preferences.profile.speech_recognition, profile?.site.sr_integration ?? null));
   },
   component: RecordTab,
