@@ -15,26 +15,34 @@ export async function loadSigningKey(db: Db): Promise<Buffer> {
   return Buffer.from(row!.value as string, 'base64');
 }
 
+/** Who a signed link was made for: the user and the session that asked for it. */
+export interface LinkHolder {
+  userId: number;
+  sessionId: number;
+}
+
 /**
- * Short-lived links for <audio> elements, which cannot send a bearer token. The link names the user;
- * the server checks again that this user may hear the dictation when it is used.
+ * Short-lived links for <audio> elements, which cannot send a bearer token. The link names the user
+ * and the session it was made for; when it is used the server checks that the session is still live
+ * (so signing out ends it) and again that the user may hear the dictation.
  */
 export function createUrlSigner(key: Buffer, ttlMs = 60 * 60_000) {
-  const mac = (path: string, userId: number, exp: number) =>
-    createHmac('sha256', key).update(`${path}|${userId}|${exp}`).digest('base64url');
+  const mac = (path: string, h: LinkHolder, exp: number) =>
+    createHmac('sha256', key).update(`${path}|${h.userId}|${h.sessionId}|${exp}`).digest('base64url');
   return {
-    sign(path: string, userId: number): string {
+    sign(path: string, holder: LinkHolder): string {
       const exp = Date.now() + ttlMs;
-      return `${path}?u=${userId}&exp=${exp}&sig=${mac(path, userId, exp)}`;
+      return `${path}?u=${holder.userId}&s=${holder.sessionId}&exp=${exp}&sig=${mac(path, holder, exp)}`;
     },
-    /** The user id the link was made for, or null when it is forged or expired. */
-    verify(path: string, query: { u?: string; exp?: string; sig?: string }): number | null {
-      const userId = Number(query.u);
+    /** Who the link was made for, or null when it is forged or expired (the session is the caller's to check). */
+    verify(path: string, query: { u?: string; s?: string; exp?: string; sig?: string }): LinkHolder | null {
+      const holder = { userId: Number(query.u), sessionId: Number(query.s) };
       const exp = Number(query.exp);
-      if (!Number.isInteger(userId) || !Number.isFinite(exp) || !query.sig || exp < Date.now()) return null;
-      const expected = Buffer.from(mac(path, userId, exp));
+      if (!Number.isSafeInteger(holder.userId) || !Number.isSafeInteger(holder.sessionId) || !Number.isFinite(exp)) return null;
+      if (!query.sig || exp < Date.now()) return null;
+      const expected = Buffer.from(mac(path, holder, exp));
       const given = Buffer.from(query.sig);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+      return expected.length === given.length && timingSafeEqual(expected, given) ? holder : null;
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { Dictation } from '../../../src/domain/contract';
-import type { UrlSigner } from '../../lib/signed-url';
+import type { LinkHolder, UrlSigner } from '../../lib/signed-url';
 import type { DictationRecord } from './dictations.repository';
 
-/** The dictation as spec §3 names its fields, with a signed audio link for the viewer. */
-export function toDictationDto(r: DictationRecord, viewerId: number, signer: UrlSigner): Dictation {
+/** The dictation as spec §3 names its fields, with an audio link signed for the viewer's session. */
+export function toDictationDto(r: DictationRecord, viewer: LinkHolder, signer: UrlSigner): Dictation {
   const d = r.dictation;
   const a = r.audio;
   const seconds = Math.round((a.durationMs ?? 0) / 1000);
@@ -35,7 +35,7 @@ export function toDictationDto(r: DictationRecord, viewerId: number, signer: Url
       message: a.message,
       duration_ms: a.durationMs,
       peaks: a.peaks,
-      url: a.playableKey ? signer.sign(`/api/dictation/${d.id}/audio`, viewerId) : null,
+      url: a.playableKey ? signer.sign(`/api/dictation/${d.id}/audio`, viewer) : null,
     },
     created_at: d.createdAt.toISOString(),
   };

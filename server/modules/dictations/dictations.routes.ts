@@ -4,10 +4,9 @@ import { API_PATHS, dictationSchema, finaliseDictationSchema, idParamSchema, upd
 import { RULES } from '../../../src/domain/access';
 import type { Db } from '../../db/client';
 import { sendRanged } from '../../lib/byte-ranges';
-import { Errors } from '../../lib/errors';
 import type { UrlSigner } from '../../lib/signed-url';
-import { authenticate, caller, subjectFor, type RequestAuth } from '../auth/request-auth';
-import { loadUserContext } from '../auth/user-context.repository';
+import { authenticate, caller } from '../auth/request-auth';
+import { authFromSignedLink } from './audio-link';
 import type { DictationService } from './dictations.service';
 
 interface Opts {
@@ -57,23 +56,18 @@ export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictat
       config: { auth: 'none' },
       schema: {
         params: idParamSchema,
-        querystring: z.object({ u: z.string().optional(), exp: z.string().optional(), sig: z.string().optional() }),
+        querystring: z.object({
+          u: z.string().max(20).optional(),
+          s: z.string().max(20).optional(),
+          exp: z.string().max(20).optional(),
+          sig: z.string().max(100).optional(),
+        }),
       },
     },
     async (req, reply) => {
-      let auth: RequestAuth;
-      if (req.headers.authorization) {
-        auth = await authenticate(db, req.headers.authorization, 'required', pinWindowMs);
-      } else {
-        const userId = signer.verify(`/api/dictation/${req.params.id}/audio`, req.query);
-        const ctx = userId ? await loadUserContext(db, userId) : undefined;
-        if (!ctx) throw Errors.unauthenticated();
-        auth = {
-          ctx,
-          session: { pinVerifiedAt: new Date() } as RequestAuth['session'],
-          subject: subjectFor(ctx, { pinVerifiedAt: new Date() } as RequestAuth['session'], pinWindowMs),
-        };
-      }
+      const auth = req.headers.authorization
+        ? await authenticate(db, req.headers.authorization, 'required', pinWindowMs)
+        : await authFromSignedLink(db, signer, `/api/dictation/${req.params.id}/audio`, req.query, pinWindowMs);
       const audio = await dictations.playableAudio(auth, req.params.id);
       reply.headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
       return sendRanged(req, reply, audio, 'audio/mp4');

@@ -28,6 +28,9 @@ export const NEEDS_CONVERSION_MESSAGE =
 type Finalise = z.output<typeof finaliseDictationSchema>;
 type UpdateDraft = z.output<typeof updateDraftSchema>;
 
+/** Who an audio link is signed for: the caller's user and session (signing out ends the link). */
+const viewerOf = (auth: RequestAuth) => ({ userId: auth.ctx.user.id, sessionId: auth.session.id });
+
 interface Deps {
   db: Db;
   uploads: Uploads;
@@ -132,7 +135,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
     async finalise(auth: RequestAuth, body: Finalise, ip: string) {
       const me = auth.ctx.user;
       const existing = await findDictation(db, byClient(me.id, body.client_id));
-      if (existing) return { created: false, dto: toDictationDto(existing, me.id, signer) };
+      if (existing) return { created: false, dto: toDictationDto(existing, viewerOf(auth), signer) };
 
       const upload = await uploads.findOwnUpload(body.upload_id, me.id);
       if (!upload)
@@ -207,14 +210,14 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       );
       await uploads.remove(body.upload_id).catch(() => {});
       if (job) void jobs.kick();
-      return { created: true, dto: toDictationDto(await load(d.id), me.id, signer) };
+      return { created: true, dto: toDictationDto(await load(d.id), viewerOf(auth), signer) };
     },
 
     /** The caller's own dictation made from a recording of theirs, so a device can ask whether it arrived. */
     async getByClientId(auth: RequestAuth, clientId: string) {
       const r = await findDictation(db, byClient(auth.ctx.user.id, clientId));
       if (!r) throw Errors.notFound();
-      return toDictationDto(r, auth.ctx.user.id, signer);
+      return toDictationDto(r, viewerOf(auth), signer);
     },
 
     async get(auth: RequestAuth, id: number) {
@@ -229,7 +232,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
           entityId: id,
         });
       }
-      return toDictationDto(r, auth.ctx.user.id, signer);
+      return toDictationDto(r, viewerOf(auth), signer);
     },
 
     /**
@@ -274,7 +277,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
           ip,
         });
       });
-      return toDictationDto(await load(id), me.id, signer);
+      return toDictationDto(await load(id), viewerOf(auth), signer);
     },
 
     /** The playable audio of a dictation, for a viewer who may hear it. */
