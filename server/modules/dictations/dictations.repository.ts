@@ -1,6 +1,6 @@
 import { and, eq, like, count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { departments, dictationAudio, dictations, jobTypes, trusts, users } from '../../db/schema';
+import { departments, dictationAudio, dictations, idempotencyKeys, jobTypes, trusts, users } from '../../db/schema';
 
 export type DictationRow = typeof dictations.$inferSelect;
 export type AudioRow = typeof dictationAudio.$inferSelect;
@@ -48,4 +48,38 @@ export async function countWithPrefix(db: Db, trustId: number, prefix: string): 
 export async function trustTimeZone(db: Db, trustId: number): Promise<string> {
   const [t] = await db.select({ tz: trusts.timezone }).from(trusts).where(eq(trusts.id, trustId));
   return t?.tz ?? 'Europe/London';
+}
+
+/**
+ * Which dictation an upload became. One upload makes one dictation: the claim is kept with the
+ * request keys (idempotency_keys, forgotten after a week; uploads last a day) under a key no
+ * `Idempotency-Key` header can take (headers may not hold ':').
+ */
+const uploadClaimKey = (uploadId: string) => `upload:${uploadId}`;
+
+/** Claims the upload for a dictation inside the transaction that inserts it; false when another already has it. */
+export async function claimUpload(db: Db, userId: number, uploadId: string, dictationId: number): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({
+      userId,
+      key: uploadClaimKey(uploadId),
+      method: 'POST',
+      path: '/api/dictation',
+      statusCode: 201,
+      response: { dictation_id: dictationId },
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
+}
+
+/** The dictation this user's upload already became, if any. */
+export async function dictationFromUpload(db: Db, userId: number, uploadId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, uploadClaimKey(uploadId))));
+  const id = (row?.response as { dictation_id?: unknown } | null | undefined)?.dictation_id;
+  return typeof id === 'number' ? id : undefined;
 }

@@ -9,7 +9,6 @@ import { dictationAudio, dictationLogs, dictations, userRoles, roles, users } fr
 import type { AudioTools } from '../../adapters/audio';
 import { isDictaphoneFile } from '../../adapters/audio';
 import type { AudioStorage } from '../../adapters/storage';
-import { unguessableKey } from '../../adapters/storage-keys';
 import type { StoredObject } from '../../lib/byte-ranges';
 import { audit } from '../../lib/audit';
 import { AppError, Errors } from '../../lib/errors';
@@ -17,7 +16,16 @@ import type { JobQueue } from '../../lib/jobs';
 import type { UrlSigner } from '../../lib/signed-url';
 import type { RequestAuth } from '../auth/request-auth';
 import type { Uploads } from '../uploads/tus';
-import { byClient, byId, countWithPrefix, findDictation, trustTimeZone, type DictationRecord } from './dictations.repository';
+import {
+  byClient,
+  byId,
+  claimUpload,
+  countWithPrefix,
+  dictationFromUpload,
+  findDictation,
+  trustTimeZone,
+  type DictationRecord,
+} from './dictations.repository';
 import { toDictationDto } from './dictation-dto';
 import { referenceStamp, withSuffix } from './reference';
 import { checkDetails } from './dictation-details';
@@ -27,6 +35,9 @@ export const NEEDS_CONVERSION_MESSAGE =
 
 type Finalise = z.output<typeof finaliseDictationSchema>;
 type UpdateDraft = z.output<typeof updateDraftSchema>;
+
+/** A parallel finalise of the same upload or recording got there first; this one's inserts are rolled back. */
+class FinaliseLost extends Error {}
 
 /** Who an audio link is signed for: the caller's user and session (signing out ends the link). */
 const viewerOf = (auth: RequestAuth) => ({ userId: auth.ctx.user.id, sessionId: auth.session.id });
@@ -64,16 +75,21 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
     auth: RequestAuth,
     kind: string | null,
     ip: string,
-  ) {
+    uploadId: string,
+  ): Promise<{ id: number } | null> {
     const stamp = referenceStamp(new Date(), await trustTimeZone(db, values.trustId));
     for (let attempt = 0; attempt < 5; attempt++) {
       const reference = withSuffix(stamp, (await countWithPrefix(db, values.trustId, stamp)) + 1 + attempt);
       try {
         return await db.transaction(async (tx) => {
+          // One recording (client_id) and one upload make one dictation: a parallel finalise that
+          // inserted first wins, and this one rolls back (the unique index waits for the other to commit).
           const [d] = await tx
             .insert(dictations)
             .values({ ...values, reference })
+            .onConflictDoNothing({ target: [dictations.createdBy, dictations.clientId] })
             .returning();
+          if (!d || !(await claimUpload(tx as unknown as Db, values.createdBy, uploadId, d.id))) throw new FinaliseLost();
           await tx.insert(dictationAudio).values({ ...audioRow, dictationId: d!.id });
           await tx.insert(dictationLogs).values({
             dictationId: d!.id,
@@ -94,6 +110,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
           return d!;
         });
       } catch (err) {
+        if (err instanceof FinaliseLost) return null;
         if (
           !/dictations_reference/.test(
             String((err as { message?: string })?.message) + String((err as { cause?: { message?: string } })?.cause?.message),
@@ -103,6 +120,47 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       }
     }
     throw new Error('could not allocate a dictation reference');
+  }
+
+  /** Checks the finished upload and the details, and keeps a copy of the recording. Changes no row. */
+  async function receive(auth: RequestAuth, body: Finalise) {
+    const me = auth.ctx.user;
+    const upload = await uploads.findOwnUpload(body.upload_id, me.id);
+    if (!upload)
+      throw new AppError(
+        422,
+        'upload_missing',
+        'The recording has not reached the server. It is still on your device and will be sent again.',
+      );
+    if (upload.size === undefined || upload.offset !== upload.size) {
+      throw new AppError(409, 'upload_incomplete', 'The recording has not finished uploading yet. It will carry on from where it stopped.');
+    }
+    if (upload.size !== body.byte_size) {
+      throw new AppError(
+        409,
+        'size_mismatch',
+        `The server received ${upload.size} bytes but the device holds ${body.byte_size}. The recording is kept on the device.`,
+      );
+    }
+    const authorId = await authorFor(auth, body.author_id);
+    await checkDetails(db, me.trustId, body);
+
+    const ext = fileExtension(body.original_filename) || 'bin';
+    const originalKey = `originals/${me.trustId}/${me.id}-${body.client_id}.${ext.replace(/[^a-z0-9]/g, '')}`;
+    const { probe, dictaphone } = await uploads.withFile(body.upload_id, async (file) => {
+      const probe = await audio.probe(file);
+      const dictaphone = !probe.hasAudio && (await isDictaphoneFile(file));
+      if (!probe.hasAudio && !dictaphone) {
+        throw new AppError(
+          422,
+          'not_audio',
+          `“${body.original_filename}” is not an audio recording Wardnote can read, so no dictation was made. The upload is kept for 24 hours.`,
+        );
+      }
+      await storage.putFile(file, originalKey);
+      return { probe, dictaphone };
+    });
+    return { size: upload.size, authorId, originalKey, probe, dictaphone };
   }
 
   async function load(id: number): Promise<DictationRecord> {
@@ -134,49 +192,27 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
      */
     async finalise(auth: RequestAuth, body: Finalise, ip: string) {
       const me = auth.ctx.user;
-      const existing = await findDictation(db, byClient(me.id, body.client_id));
-      if (existing) return { created: false, dto: toDictationDto(existing, viewerOf(auth), signer) };
+      /** The dictation this recording or this upload already made (a replay, or a parallel request that won). */
+      const earlier = async () => {
+        const byRecording = await findDictation(db, byClient(me.id, body.client_id));
+        if (byRecording) return byRecording;
+        const id = await dictationFromUpload(db, me.id, body.upload_id);
+        return id === undefined ? undefined : findDictation(db, byId(id));
+      };
+      const replay = (r: DictationRecord) => ({ created: false, dto: toDictationDto(r, viewerOf(auth), signer) });
+      const existing = await earlier();
+      if (existing) return replay(existing);
 
-      const upload = await uploads.findOwnUpload(body.upload_id, me.id);
-      if (!upload)
-        throw new AppError(
-          422,
-          'upload_missing',
-          'The recording has not reached the server. It is still on your device and will be sent again.',
-        );
-      if (upload.size === undefined || upload.offset !== upload.size) {
-        throw new AppError(
-          409,
-          'upload_incomplete',
-          'The recording has not finished uploading yet. It will carry on from where it stopped.',
-        );
+      let received: Awaited<ReturnType<typeof receive>>;
+      try {
+        received = await receive(auth, body);
+      } catch (err) {
+        // A parallel finalise may have made the dictation and removed the upload meanwhile.
+        const made = await earlier();
+        if (made) return replay(made);
+        throw err;
       }
-      if (upload.size !== body.byte_size) {
-        throw new AppError(
-          409,
-          'size_mismatch',
-          `The server received ${upload.size} bytes but the device holds ${body.byte_size}. The recording is kept on the device.`,
-        );
-      }
-      const authorId = await authorFor(auth, body.author_id);
-      await checkDetails(db, me.trustId, body);
-
-      const ext = fileExtension(body.original_filename) || 'bin';
-      const originalKey = unguessableKey(`originals/${me.trustId}`, ext);
-      const { probe, dictaphone } = await uploads.withFile(body.upload_id, async (file) => {
-        const probe = await audio.probe(file);
-        const dictaphone = !probe.hasAudio && (await isDictaphoneFile(file));
-        if (!probe.hasAudio && !dictaphone) {
-          throw new AppError(
-            422,
-            'not_audio',
-            `“${body.original_filename}” is not an audio recording Wardnote can read, so no dictation was made. The upload is kept for 24 hours.`,
-          );
-        }
-        await storage.putFile(file, originalKey);
-        return { probe, dictaphone };
-      });
-
+      const { size, authorId, originalKey, probe, dictaphone } = received;
       const state = dictaphone && !audio.hasExternalDecoder ? 'needs_conversion' : 'processing';
       const job = dictaphone ? (audio.hasExternalDecoder ? 'audio.decode' : null) : 'audio.transcode';
       const d = await insertWithReference(
@@ -198,7 +234,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
         {
           originalFilename: body.original_filename,
           mimeType: body.mime_type ?? null,
-          filesize: upload.size,
+          filesize: size,
           originalKey,
           state,
           message: state === 'needs_conversion' ? NEEDS_CONVERSION_MESSAGE : null,
@@ -207,7 +243,14 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
         auth,
         job,
         ip,
+        body.upload_id,
       );
+      if (!d) {
+        const winner = await earlier();
+        if (!winner) throw new Error('a parallel finalise won but its dictation is not found');
+        if (winner.audio.originalKey !== originalKey) await storage.remove(originalKey).catch(() => {});
+        return replay(winner);
+      }
       await uploads.remove(body.upload_id).catch(() => {});
       if (job) void jobs.kick();
       return { created: true, dto: toDictationDto(await load(d.id), viewerOf(auth), signer) };
