@@ -146,6 +146,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send({ message: MESSAGES.serverError, code: 'server_error', correlation_id: req.id });
   });
 
+  // API answers carry tokens and patient data: no cache may keep them, unless a route says otherwise.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/') && (await isMaintenanceOn(db, config.maintenance))) {
       throw new AppError(503, 'maintenance', MESSAGES.maintenance);
