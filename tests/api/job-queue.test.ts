@@ -136,3 +136,32 @@ describe('a conversion that hangs', () => {
     expect((await audioOf(id)).state).toBe('ready');
   });
 });
+
+describe('jobs of one dictation', () => {
+  it('never run at the same time, while another dictation’s job runs beside them', async () => {
+    const queue = t.app.wardnote.jobs;
+    const running = new Map<number, number>();
+    const overlaps: number[] = [];
+    const order: string[] = [];
+    let otherStarted!: () => void;
+    const otherHasStarted = new Promise<void>((resolve) => (otherStarted = resolve));
+    queue.register('test.exclusive', async (payload) => {
+      const id = Number(payload.dictationId);
+      if ((running.get(id) ?? 0) > 0) overlaps.push(id);
+      running.set(id, (running.get(id) ?? 0) + 1);
+      order.push(`start ${String(payload.name)}`);
+      if (payload.name === 'other') otherStarted();
+      // The first job of dictation 1 holds its worker until the other dictation's job has started.
+      if (payload.name === 'first') await otherHasStarted;
+      running.set(id, running.get(id)! - 1);
+    });
+    await queue.enqueue('test.exclusive', { dictationId: 900_001, name: 'first' });
+    await queue.enqueue('test.exclusive', { dictationId: 900_001, name: 'second' });
+    await queue.enqueue('test.exclusive', { dictationId: 900_002, name: 'other' });
+    await queue.runUntilIdle();
+    expect(overlaps).toEqual([]);
+    expect(order).toEqual(['start first', 'start other', 'start second']);
+    const states = await t.db.select().from(jobs).where(eq(jobs.kind, 'test.exclusive'));
+    expect(states.map((j) => j.state)).toEqual(['done', 'done', 'done']);
+  });
+});
