@@ -85,9 +85,7 @@ describe('parallel guesses (point 4)', () => {
   it('25 wrong PINs at once lock PIN entry: the right PIN is refused and at most 5 guesses were checked', async () => {
     const token = await s.login(PIN_USER);
     const guesses = await Promise.all(
-      Array.from({ length: 25 }, (_, i) =>
-        s.call('POST', '/api/pin/verify', { token, body: { pin: String(1000 + i).padStart(4, '0') } }),
-      ),
+      Array.from({ length: 25 }, (_, i) => s.call('POST', '/api/pin/verify', { token, body: { pin: String(1000 + i).padStart(4, '0') } })),
     );
     expect(guesses.every((r) => r.statusCode === 403 || r.statusCode === 429)).toBe(true);
     expect(guesses.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(20);
