@@ -144,6 +144,20 @@ describe('forwarding headers are trusted only from TRUST_PROXY (point 6)', () =>
     }
   });
 
+  it('PIN entry is limited per address as well as locked per user', async () => {
+    const t = await startTestApp();
+    try {
+      const token = await t.login('pin.author@wardnote.test');
+      const answers = [];
+      for (let i = 0; i < 31; i++) answers.push(await t.call('POST', '/api/pin/verify', { token, body: { pin: '0000' } }));
+      expect(answers.at(-2)!.json().code).toBe('pin_locked');
+      expect(answers.at(-1)!.statusCode).toBe(429);
+      expect(answers.at(-1)!.json().code).toBe('too_many_requests');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('TRUST_PROXY must list addresses or CIDR ranges', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);

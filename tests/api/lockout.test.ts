@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MESSAGES } from '../../src/domain/messages';
-import { auditLog, users } from '../../server/db/schema';
+import { auditLog, authFailures, users } from '../../server/db/schema';
+import { forgetStaleFailures } from '../../server/modules/auth/lockout';
 import { DEMO_PIN, findDemoUserId } from '../../server/db/seed';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './harness';
 
@@ -171,5 +172,20 @@ describe('unknown accounts answer like real ones (point 8)', () => {
     const res = await login('GHOST@Wardnote.test', 'Wrong-pass-x');
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('account_locked');
+  });
+});
+
+describe('housekeeping of failure counts', () => {
+  it('forgets counts untouched for a day, but never a lock in force', async () => {
+    const old = new Date(Date.now() - 2 * 86_400_000);
+    await t.db.insert(authFailures).values([
+      { key: 'login:stale@wardnote.test', failures: 2, updatedAt: old },
+      { key: 'login:locked@wardnote.test', failures: 5, lockedUntil: new Date(Date.now() + 60_000), updatedAt: old },
+      { key: 'login:recent@wardnote.test', failures: 1 },
+    ]);
+    await forgetStaleFailures(t.db);
+    const keys = (await t.db.select({ key: authFailures.key }).from(authFailures)).map((r) => r.key);
+    expect(keys).not.toContain('login:stale@wardnote.test');
+    expect(keys).toEqual(expect.arrayContaining(['login:locked@wardnote.test', 'login:recent@wardnote.test']));
   });
 });
