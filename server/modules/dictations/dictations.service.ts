@@ -9,6 +9,7 @@ import { dictationAudio, dictationLogs, dictations, userRoles, roles, users } fr
 import type { AudioTools } from '../../adapters/audio';
 import { isDictaphoneFile } from '../../adapters/audio';
 import type { AudioStorage } from '../../adapters/storage';
+import { unguessableKey } from '../../adapters/storage-keys';
 import type { StoredObject } from '../../lib/byte-ranges';
 import { audit } from '../../lib/audit';
 import { AppError, Errors } from '../../lib/errors';
@@ -146,7 +147,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
     await checkDetails(db, me.trustId, body);
 
     const ext = fileExtension(body.original_filename) || 'bin';
-    const originalKey = `originals/${me.trustId}/${me.id}-${body.client_id}.${ext.replace(/[^a-z0-9]/g, '')}`;
+    const originalKey = unguessableKey(`originals/${me.trustId}`, ext);
     const { probe, dictaphone } = await uploads.withFile(body.upload_id, async (file) => {
       const probe = await audio.probe(file);
       const dictaphone = !probe.hasAudio && (await isDictaphoneFile(file));
