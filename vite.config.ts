@@ -5,6 +5,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { precompress } from './scripts/vite/precompress.js';
+import { precachePolicy } from './scripts/vite/precache.js';
+
+const outDir = path.resolve(process.env.BUILD_OUT_DIR ?? 'dist');
+/** Source maps only on request (BUILD_SOURCEMAP=1, for bundle analysis); the server refuses *.map either way. */
+const sourcemap = process.env.BUILD_SOURCEMAP === '1';
 
 /** tus-js-client's URL storage touches `window` on load and breaks the worker: use ours (see the shim). */
 function tusUrlStorageShim(): Plugin {
@@ -36,11 +42,17 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,woff2}'],
+        // Rarely used route chunks and both variants' icons are cached when first used, not at install.
+        manifestTransforms: [precachePolicy(outDir)],
         buildPlugins: { vite: [tusUrlStorageShim()] },
+        sourcemap,
       },
       devOptions: { enabled: false },
     }),
+    // Last: compresses what every plugin wrote, sw.js included.
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { sourcemap: true, target: 'es2022' },
+  // The manifest tells the server which chunks each route needs (modulepreload) and drives the precache.
+  build: { outDir, emptyOutDir: true, sourcemap, target: 'es2022', manifest: true },
 });

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../src/domain/messages';
@@ -117,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  // JSON answers above 1 KB are compressed (br, else gzip); the built app is precompressed (spa.ts).
+  // Request bodies are never inflated: uploads and JSON are read as sent.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, 'too_many_requests', MESSAGES.tooManyRequests),

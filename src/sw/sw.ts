@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { drainOutbox } from '../lib/sync/drain';
 import { apiTransport } from '../lib/sync/api-transport';
-import { SYNC_TAG } from '../lib/sync/outbox';
+import { SYNC_TAG } from '../lib/sync/sync-tag';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -13,6 +14,18 @@ cleanupOutdatedCaches();
 
 // Any page address opens the shell offline; /api is never answered from the shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+/**
+ * Not precached (vite.config.ts): chunks of rarely used pages are kept once fetched (their names carry
+ * a content hash; a new version's worker starts this cache afresh), and the variant's icons and web
+ * manifest are kept and refreshed in the background.
+ */
+const CHUNKS_CACHE = 'wardnote-chunks';
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: CHUNKS_CACHE }));
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && /^\/(icons|manifest)\//.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'wardnote-static' }),
+);
 
 /** Bounded work per event: the browser ends a worker event after a few minutes (PITFALLS 4). */
 const drain = () => drainOutbox(apiTransport, { budgetMs: 3 * 60_000 }).catch((err: unknown) => console.warn('outbox drain failed', err));
@@ -34,5 +47,10 @@ self.addEventListener('message', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim().then(drain));
+  event.waitUntil(
+    caches
+      .delete(CHUNKS_CACHE)
+      .then(() => self.clients.claim())
+      .then(drain),
+  );
 });

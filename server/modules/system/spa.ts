@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { variantForHost, type Variant } from '../../../src/domain/access';
+import { MESSAGES } from '../../../src/domain/messages';
+import { negotiateEncoding, pageCache, withModulePreloads } from './spa-html';
+import { readBuildManifest, routeChunks, type RouteChunks } from './spa-manifest';
 
 const VARIANT_HTML: Record<Variant, { title: string; manifest: string; theme: string }> = {
   plus: { title: 'Wardnote+', manifest: '/manifest/plus.webmanifest', theme: '#0b5cab' },
@@ -20,9 +23,18 @@ export function htmlForVariant(template: string, variant: Variant): string {
     .replace(/\/icons\/(plus|scribe)-/g, `/icons/${variant}-`);
 }
 
+/** A request for a file (under /assets/, or a last segment with an extension), not for a page. */
+export function isFileRequest(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built PWA: hashed assets cached for a year, the worker and index.html never cached,
- * and every other non-API GET answered with index.html so the client router decides.
+ * Serves the built PWA: files precompressed at build time (brotli, gzip) chosen by Accept-Encoding,
+ * hashed assets cached for a year, the worker and the app shell never cached by HTTP caches. Every other
+ * GET of a page address gets the app shell (the client router decides), with its route's chunks
+ * preloaded; a missing file is a 404, never the shell. Source maps are never served.
  */
 export async function registerSpa(app: FastifyInstance, opts: { staticDir: string; scribeHostPrefix: string }) {
   const indexFile = path.join(opts.staticDir, 'index.html');
@@ -31,23 +43,42 @@ export async function registerSpa(app: FastifyInstance, opts: { staticDir: strin
     return false;
   }
   const template = readFileSync(indexFile, 'utf8');
-  const pages: Record<Variant, string> = { plus: htmlForVariant(template, 'plus'), scribe: htmlForVariant(template, 'scribe') };
+  const manifest = readBuildManifest(opts.staticDir);
+  const chunks: RouteChunks = manifest ? routeChunks(manifest) : { routeFor: () => null, filesFor: () => [] };
+  const variants: Record<Variant, string> = { plus: htmlForVariant(template, 'plus'), scribe: htmlForVariant(template, 'scribe') };
+  // Keyed by variant and matched route (a set the build fixes), never by the raw address.
+  const page = pageCache((key) => {
+    const [variant, route] = key.split(' ', 2) as [Variant, string];
+    return withModulePreloads(variants[variant], chunks.filesFor(route || null));
+  });
+  // The two plain shells (also what the worker precaches) are compressed at start-up.
+  page('plus ');
+  page('scribe ');
 
   await app.register(fastifyStatic, {
     root: opts.staticDir,
     index: false,
     wildcard: true,
+    preCompressed: true,
+    allowedPath: (pathname) => !pathname.endsWith('.map'),
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      else res.header('Cache-Control', 'no-cache');
+      res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
     },
   });
 
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(pages[variantForHost(req.hostname, opts.scribeHostPrefix)]);
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = req.url.split('?')[0]!;
+    if (isFileRequest(pathname) && pathname !== '/index.html') {
+      return reply.status(404).send({ message: MESSAGES.notFoundResource, code: 'not_found' });
+    }
+    const variant = variantForHost(req.hostname, opts.scribeHostPrefix);
+    const route = pathname === '/index.html' ? '' : (chunks.routeFor(pathname) ?? '');
+    const encoded = page(`${variant} ${route}`);
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(encoded[encoding]);
+  };
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   return sendIndex;

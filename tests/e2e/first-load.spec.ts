@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectPath, signIn } from './helpers';
+import { apiToken, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
+
+/** Issue 8: the sign-in page loads only itself, and the strict CSP stays clean. */
+
+const DIST = path.resolve('dist');
+const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+
+/** The chunks of the recording, upload and sync features' pages and of the layout that shows them. */
+const FEATURE_CHUNKS = Object.entries(manifest)
+  .filter(([key]) => /^src\/(routes\/(record\/|recorddictation|uploaddictation)|features\/(recording|upload|sync|shell)\/)/.test(key))
+  .map(([, chunk]) => `/${chunk.file}`);
+
+/** Code only those features carry (user-facing words survive minification). */
+const FEATURE_MARKERS = ['MediaRecorder', 'This recording was interrupted', 'wavesurfer', 'Waiting for you to sign in again.'];
+
+/** Records CSP violations (the event and the console line) from the first script on. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|unsafe-eval/i.test(msg.text())) seen.push(`console: ${msg.text()}`);
+  });
+  await page.exposeFunction('__reportCsp', (line: string) => seen.push(line));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { __reportCsp(l: string): Promise<void> }).__reportCsp(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline/eval'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
+    });
+  });
+  return seen;
+}
+
+test('/login loads no chunk of the recording, upload or sync features, not even after the first render', async ({ page }) => {
+  expect(FEATURE_CHUNKS.length).toBeGreaterThan(3);
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // What loads after the first render (the outbox, the worker registration) has loaded too by now.
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()))).toBe(true);
+
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => FEATURE_CHUNKS.includes(s))).toEqual([]);
+  for (const s of new Set(scripts)) {
+    const code = readFileSync(path.join(DIST, s), 'utf8');
+    for (const marker of FEATURE_MARKERS) expect(code.includes(marker), `${s} carries "${marker}"`).toBe(false);
+  }
+});
+
+test('no Content-Security-Policy violation on /login and Home', async ({ page }) => {
+  const violations = await watchCsp(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to Wardnote+' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(violations).toEqual([]);
+
+  await signIn(page, 'author@wardnote.test');
+  await expectPath(page, '/AUTHOR_APPROVAL');
+  await expect(page.getByTestId('user-full-name')).toHaveText('Daniel Reid');
+  await page.waitForLoadState('networkidle');
+  // A full load of Home too: the profile is parsed (zod) before anything renders.
+  await page.reload();
+  await expect(page.getByTestId('user-full-name')).toHaveText('Daniel Reid');
+  await page.waitForLoadState('networkidle');
+  expect(violations).toEqual([]);
+});
+
+/** The outbox engine loads after the first render: it must still drain on every start. */
+test.describe('with the page sending', () => {
+  test.use({ serviceWorkers: 'block' });
+  test.describe.configure({ timeout: 120_000 });
+
+  test('work queued while offline is sent by the next app start (no worker)', async ({ context, page, request }) => {
+    await signIn(page, 'author@wardnote.test');
+    await expectPath(page, '/AUTHOR_APPROVAL');
+    await page.goto('/record/3');
+    await record(page, 3);
+    await stopAndDescribe(page);
+    const [clientId] = await recordingIds(page);
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: /Submit/ }).click();
+    await expect.poll(async () => (await outboxItems(page)).length).toBe(1);
+    await page.close();
+
+    await context.unroute('**/api/**');
+    const again = await context.newPage();
+    await again.goto('/AUTHOR_APPROVAL');
+    await expect(again.getByTestId('user-full-name')).toBeVisible();
+    await expect.poll(async () => (await outboxItems(again)).length, { timeout: 60_000 }).toBe(0);
+    const token = await apiToken(request, 'author@wardnote.test');
+    expect(await serverDictation(request, token, clientId!)).not.toBeNull();
+  });
+});
