@@ -1,11 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { departments, dictationAudio, dictations, users } from '../../server/db/schema';
+import { MESSAGES } from '../../src/domain/messages';
+import { resolveFfmpeg } from '../../server/adapters/audio';
+import { departments, dictationAudio, dictations, jobs, users } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
 import { writeTone } from './audio-fixtures';
+import { writeExternalReferenceMp4 } from './crafted-mp4';
 import { ffmpegWrapper } from './ffmpeg-wrapper';
 import { tusClient } from './tus-client';
 import { finaliseBody } from './finalise-body';
@@ -111,6 +115,42 @@ describe('crafted uploads never reach another file', () => {
     const calls = ffmpeg.calls().slice(before);
     expect(calls.length).toBeGreaterThanOrEqual(3); // probe, transcode, peaks
     for (const call of calls) expect(call).toMatch(/-protocol_whitelist file -f (wav|mov -enable_drefs 0 -use_absolute_path 0) -i file:\//);
+  });
+
+  it('an MP4 whose audio is another file next to it (alias data reference) never plays that file', async () => {
+    const attack = writeExternalReferenceMp4(victim, path.join(victimDir, 'attack.m4a'), 'victim.m4a');
+    // The crafted file is a real threat: an ffmpeg that follows data references decodes the victim through it.
+    const followed = execFileSync(resolveFfmpeg(), ['-v', 'error', '-f', 'mov', '-enable_drefs', '1', '-i', attack, '-f', 's16le', '-'], {
+      maxBuffer: 64 << 20,
+    });
+    expect(followed.length).toBeGreaterThan(44_100); // more than half a second of the 2 s victim
+    // Plant the victim beside every place the upload is kept: the upload store and the originals folder.
+    const [me] = await t.db.select().from(users).where(eq(users.email, 'other.author@wardnote.test'));
+    for (const folder of [path.join(t.dataDir, 'uploads'), path.join(t.dataDir, 'files', 'originals', String(me!.trustId))]) {
+      mkdirSync(folder, { recursive: true });
+      copyFileSync(victim, path.join(folder, 'victim.m4a'));
+    }
+
+    const bytes = readFileSync(attack);
+    const uploadId = await tusClient(t.base, token).upload(bytes, { filename: 'attack.m4a' });
+    const res = await t.call('POST', '/api/dictation', {
+      token,
+      body: finaliseBody(uploadId, bytes.length, departmentId, { original_filename: 'attack.m4a', mime_type: 'audio/mp4' }),
+    });
+    // Its header names an AAC track, so it is taken; the conversion finds no audio in the file itself.
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    for (let run = 0; run < 4; run++) {
+      await t.db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(eq(jobs.state, 'queued'));
+      await t.app.wardnote.jobs.runUntilIdle();
+    }
+    const audio = (await t.call('GET', `/api/dictation/${id}`, { token })).json().data.audio;
+    expect(audio.state).toBe('failed');
+    expect(audio.message).toBe(MESSAGES.audioConversionFailed);
+    expect(audio.url).toBeNull();
   });
 
   it('stores audio under keys nobody can guess from the dictation', async () => {

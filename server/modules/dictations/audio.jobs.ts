@@ -20,6 +20,8 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
     const { durationMs, peaks } = await scratch.with('.m4a', async (playable) => {
       await audio.transcode(source, playable);
       const measured = await audio.peaks(playable);
+      // ffmpeg may end without error having decoded nothing (an MP4 whose samples are elsewhere).
+      if (measured.durationMs === 0) throw new Error('ffmpeg decoded no audio from the file');
       await storage.putFile(playable, playableKey);
       return measured;
     });
