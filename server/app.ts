@@ -24,7 +24,7 @@ import { isMaintenanceOn } from './modules/system/maintenance';
 import { registerSpa } from './modules/system/spa';
 import path from 'node:path';
 import { createAudioTools, isBundledFfmpeg, resolveFfmpeg } from './adapters/audio';
-import { createFileStorage, createScratch } from './adapters/storage';
+import { createFileStorage, createScratch, type AudioStorage } from './adapters/storage';
 import { createS3Storage } from './adapters/s3-storage';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createUrlSigner, loadSigningKey } from './lib/signed-url';
@@ -33,11 +33,12 @@ import { createDictationService } from './modules/dictations/dictations.service'
 import { dictationRoutes } from './modules/dictations/dictations.routes';
 import { registerAudioJobs } from './modules/dictations/audio.jobs';
 import { dictationOptionsRoutes } from './modules/dictations/options.routes';
+import { worklistRoutes } from './modules/worklist/worklist.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background parts the process owner starts and stops (main.ts, tests). */
-    wardnote: { jobs: JobQueue; uploads: Uploads };
+    wardnote: { jobs: JobQueue; uploads: Uploads; storage: AudioStorage };
   }
 }
 
@@ -209,7 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pinWindowMs: config.pinVerificationMs,
   });
   await app.register(dictationOptionsRoutes, { db });
-  app.decorate('wardnote', { jobs, uploads });
+  await app.register(worklistRoutes, { db });
+  app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {
     await jobs.stop();
   });

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData, seedReferenceData } from './db/seed';
+import { seedDemoDictations } from './db/demo-dictations';
 import { buildApp } from './app';
 import { forgetOldIdempotencyKeys } from './lib/idempotency';
 import { forgetStaleFailures } from './modules/auth/lockout';
@@ -10,7 +11,10 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await seedReferenceData(database.db);
 const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
 const app = await buildApp({ config, db: database.db });
-if (seeded) app.log.info('Demo data seeded: see README.md for the demo accounts.');
+if (seeded) {
+  const made = await seedDemoDictations(database.db, app.wardnote);
+  app.log.info(`Demo data seeded (${made} dictations, audio converting in the background): see README.md for the demo accounts.`);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -70,4 +70,9 @@ export const MESSAGES = {
   /** Ours: on a dictation's audio once every attempt to convert it for playback has failed or run out of time. */
   audioConversionFailed:
     'This file could not be converted for playback. The original recording is kept; contact support if you need to hear it.',
+  // ours: the work queues
+  cannotDeleteInStatus: (status: string) =>
+    `This dictation is in ${status}: it can be deleted only while in Author Approval, Ready For Typing or Being Typed.`,
+  cannotMarkConfidentialInStatus: (status: string) =>
+    `This dictation is in ${status}: confidential marking can be changed only while in Ready For Typing or Author Approval.`,
 } as const;

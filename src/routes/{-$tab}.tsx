@@ -3,9 +3,11 @@ import { defaultHomeTab } from '../domain/access';
 import { isHomeTab } from '../domain/statuses';
 import { guardRoute } from '../app/guard';
 import { session } from '../lib/auth/session';
-import { HomePage } from '../features/home/home-page';
+import { WorklistPage } from '../features/worklist/worklist-page';
+import { worklistSearch } from '../features/worklist/list-params';
 
 export const Route = createFileRoute('/{-$tab}')({
+  validateSearch: worklistSearch,
   beforeLoad: async (ctx) => {
     await guardRoute('/{-$tab}')(ctx);
     const tab = ctx.params.tab;
@@ -17,5 +19,5 @@ export const Route = createFileRoute('/{-$tab}')({
 
 function Home() {
   const { tab } = Route.useParams();
-  return isHomeTab(tab) ? <HomePage tab={tab} /> : null;
+  return isHomeTab(tab) ? <WorklistPage tab={tab} /> : null;
 }

@@ -222,6 +222,8 @@ describe('deletion and confidential marking', () => {
     const ok = await t.call('DELETE', `/api/dictation/${x.id}`, { token: tokens[MANAGER] });
     expect(ok.statusCode).toBe(200);
     expect(ids(await list(MANAGER, 'status=READY_FOR_TYPING'))).not.toContain(x.id);
+    expect((await t.call('GET', `/api/dictation/${x.id}`, { token: tokens[MANAGER] })).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/dictation/${x.id}`, { token: tokens[MANAGER] })).statusCode).toBe(404);
     expect((await t.call('GET', '/api/dictation/counts', { token: tokens[MANAGER] })).json().data.READY_FOR_TYPING).toBe(before - 1);
     const own = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL' });
     expect((await t.call('DELETE', `/api/dictation/${own.id}`, { token: tokens[AUTHOR] })).statusCode).toBe(200);

@@ -353,3 +353,45 @@ describe('receipts of what the server confirmed', () => {
     expect(kept.at(-1)).toBe(23);
   });
 });
+
+describe('outcomes the user hears of', () => {
+  const allocation = {
+    method: 'POST' as const,
+    path: '/api/dictation/allocate',
+    body: { dictations: [1, 2], type: 'status', status: 'BEING_TYPED' },
+    label: '2 dictations: allocation',
+  };
+
+  it("keep the server's answer to an allocation (what moved, what did not and why), then are taken once", async () => {
+    const { takeOutcomes } = await import('../../src/lib/sync/outcomes');
+    const item = await enqueueRequest(allocation);
+    const answer = {
+      success_message: '1 dictation moved to Being Typed.',
+      unsuccess_message: '1 dictation could not be moved to Being Typed.',
+      unsuccessful_jobs: [{ id: 2, reference: '26112209000001', reason: 'It is already in Being Typed.' }],
+    };
+    await drainOutbox(fakeTransport({ sendAnswer: answer }).transport, { now });
+    const taken = await takeOutcomes(allocation.path);
+    expect(taken).toEqual([
+      expect.objectContaining({
+        id: item.id,
+        success: '1 dictation moved to Being Typed.',
+        problem: '1 dictation could not be moved to Being Typed.',
+        details: ['26112209000001: It is already in Being Typed.'],
+        error: null,
+      }),
+    ]);
+    expect(await takeOutcomes(allocation.path)).toEqual([]);
+  });
+
+  it('a refused allocation leaves the reason; other requests leave nothing', async () => {
+    const { takeOutcomes } = await import('../../src/lib/sync/outcomes');
+    await enqueueRequest(allocation);
+    await drainOutbox(fakeTransport({ send: [422] }).transport, { now });
+    const [refused] = await takeOutcomes(allocation.path);
+    expect(refused?.error).toBeTruthy();
+    await enqueueRequest({ ...allocation, path: '/api/dictation/7', method: 'PATCH' });
+    await drainOutbox(fakeTransport().transport, { now });
+    expect(await db.outcomes.count()).toBe(0);
+  });
+});

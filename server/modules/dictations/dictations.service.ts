@@ -175,6 +175,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
     const ownTrust = d.trustId === auth.ctx.user.trustId;
     if (
       !ownTrust ||
+      d.deletedAt !== null ||
       !canViewDictation(auth.subject, auth.ctx.user.id, {
         authorId: d.authorId,
         createdBy: d.createdBy,

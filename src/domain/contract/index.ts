@@ -10,6 +10,7 @@ export * from './user';
 export * from './users';
 export * from './dictations';
 export * from './options';
+export * from './worklist';
 
 export const API_PATHS = {
   login: '/api/login',
@@ -26,6 +27,9 @@ export const API_PATHS = {
   users: '/api/users',
   dictation: '/api/dictation',
   dictationOptions: '/api/dictation-options',
+  dictationCounts: '/api/dictation/counts',
+  dictationAllocate: '/api/dictation/allocate',
+  dictationConfidential: (id: number) => `/api/dictation/${id}/confidential`,
   dictationById: (id: number) => `/api/dictation/${id}`,
   dictationByClient: (clientId: string) => `/api/dictation/by-client/${clientId}`,
   uploads: '/api/uploads',

@@ -83,6 +83,18 @@ export interface OutboxRequest extends OutboxBase {
 /** Work for the server that must survive the network, the tab and the browser (DESIGN §3). */
 export type OutboxItem = OutboxDictation | OutboxRequest;
 
+/** What the server said about an outbox operation the user should hear of (no patient data). */
+export interface OutcomeRow {
+  id: string;
+  path: string;
+  at: number;
+  success: string | null;
+  problem: string | null;
+  details: string[];
+  /** The operation was refused (409/422): the server's words. */
+  error: string | null;
+}
+
 /** A receipt for work the server confirmed, listed in the sync panel. It holds no patient data. */
 export interface SentRow {
   dictationId: number;
@@ -102,6 +114,7 @@ export class WardnoteDb extends Dexie {
   tabs!: EntityTable<RecordingTabRow, 'index'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
   sent!: EntityTable<SentRow, 'dictationId'>;
+  outcomes!: EntityTable<OutcomeRow, 'id'>;
 
   constructor() {
     super(DB_NAME);
@@ -113,6 +126,7 @@ export class WardnoteDb extends Dexie {
       outbox: 'id, state, nextAttemptAt, recordingId, createdAt',
     });
     this.version(3).stores({ sent: 'dictationId, sentAt' });
+    this.version(4).stores({ outcomes: 'id, path, at' });
   }
 }
 

@@ -5,6 +5,7 @@ import { assembleRecording, deleteRecording } from '../recordings/recording-stor
 import { backoffDelay, classifyStatus } from './outbox-policy';
 import { TransportError } from './transport-error';
 import { dictationIn, recordReceipt } from './receipts';
+import { REPORTED_PATHS, outcomeFromAnswer, outcomeFromError } from './outcomes';
 import type { QueuedDetails } from './outbox';
 
 /** How the outbox reaches the server; the real one uses tus and the API, tests give their own. */
@@ -89,9 +90,10 @@ async function sendDictation(item: OutboxDictation, transport: Transport, now: (
 async function sendRequest(item: OutboxRequest, transport: Transport, now: () => number): Promise<void> {
   const answer = await transport.send(item, await unsealJson<unknown>(item.payload));
   const dictation = dictationIn(answer);
-  await db.transaction('rw', db.outbox, db.sent, async () => {
+  await db.transaction('rw', db.outbox, db.sent, db.outcomes, async () => {
     await db.outbox.delete(item.id);
     if (dictation) await recordReceipt(dictation, item.label, now());
+    if (REPORTED_PATHS.has(item.path)) await db.outcomes.put(outcomeFromAnswer(item, answer, now()));
   });
 }
 
@@ -111,8 +113,10 @@ async function process(item: OutboxItem, transport: Transport, now: () => number
     }
     const outcome = classifyStatus(status, code);
     if (outcome === 'pause') await updateItem(item.id, { state: 'paused', lastError: message, attempts });
-    else if (outcome === 'dead') await updateItem(item.id, { state: 'dead', lastError: message, attempts });
-    else await updateItem(item.id, { attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, random()) });
+    else if (outcome === 'dead') {
+      await updateItem(item.id, { state: 'dead', lastError: message, attempts });
+      if (item.kind === 'request' && REPORTED_PATHS.has(item.path)) await db.outcomes.put(outcomeFromError(item, message, now()));
+    } else await updateItem(item.id, { attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, random()) });
   }
 }
 

@@ -1,0 +1,54 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { API_PATHS, paginatedSchema, userSummarySchema, worklistCountsSchema, worklistPageSchema } from '../../domain/contract';
+import type { HomeTab } from '../../domain/statuses';
+import { apiCall } from '../../lib/api/client';
+import { toApiQuery, type ListParams } from './list-params';
+
+/** Lists hold patient data: kept in memory only (never Cache Storage), refreshed on focus and every minute. */
+const REFRESH_MS = 60_000;
+
+export const worklistKeys = {
+  all: ['worklist'] as const,
+  page: (tab: HomeTab, p: ListParams) => ['worklist', 'page', tab, p] as const,
+  counts: ['worklist', 'counts'] as const,
+};
+
+export function useWorklistPage(tab: HomeTab, params: ListParams) {
+  return useQuery({
+    queryKey: worklistKeys.page(tab, params),
+    queryFn: () => apiCall('get', API_PATHS.dictation, { schema: worklistPageSchema, searchParams: toApiQuery(tab, params) }),
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useWorklistCounts() {
+  return useQuery({
+    queryKey: worklistKeys.counts,
+    queryFn: () => apiCall('get', API_PATHS.dictationCounts, { schema: worklistCountsSchema, quiet: true }),
+    refetchOnWindowFocus: true,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+const usersPage = z.object({ users: paginatedSchema(userSummarySchema) });
+
+/** The trust's typists (Secretary and Manager) for "Assign to…" and the assigned-to filter. */
+export function useTypists(enabled: boolean) {
+  return useQuery({
+    queryKey: ['typists'],
+    enabled,
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      const [secretaries, managers] = await Promise.all(
+        (['Secretary', 'Manager'] as const).map((role) =>
+          apiCall('get', API_PATHS.users, { schema: usersPage, searchParams: { filter_role: role, paginate: '100' }, quiet: true }),
+        ),
+      );
+      const all = [...secretaries!.users.data, ...managers!.users.data];
+      return [...new Map(all.map((u) => [u.id, u])).values()].sort((a, b) => a.full_name.localeCompare(b.full_name));
+    },
+  });
+}

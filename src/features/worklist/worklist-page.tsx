@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Page } from '../../components/ui/page';
+import { Alert } from '../../components/ui/alert';
+import { API_PATHS, type WorklistRow } from '../../domain/contract';
+import { columnsToShow } from '../../domain/list-columns';
+import { statusLabel, type HomeTab } from '../../domain/statuses';
+import { homeTabsFor } from '../../domain/workflow';
+import { apiCall } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/errors';
+import { useSession } from '../../lib/auth/use-session';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { useDictationOptions } from '../dictation-form/use-dictation-options';
+import { readListParams, nextSort, worklistSearch, type ListParams } from './list-params';
+import { useTypists, useWorklistCounts, useWorklistPage, worklistKeys } from './worklist-api';
+import { useAllocations } from './use-allocations';
+import { StatusTabs } from './status-tabs';
+import { FiltersBar } from './filters-bar';
+import { ColumnChooser } from './column-chooser';
+import { WorklistTable } from './worklist-table';
+import { Pagination } from './pagination';
+import { SelectionActions } from './selection-actions';
+
+const ok = z.object({ message: z.string() }).or(z.object({ data: z.unknown() }));
+const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** Home `/:tab`: the work queue of one status, with counts on every tab (spec §2, §3, §9). */
+export function WorklistPage({ tab }: { tab: HomeTab }) {
+  const { profile, subject } = useSession();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const params = useMemo(() => readListParams(search), [search]);
+  const compact = !useMediaQuery('(min-width: 768px)');
+  const roles = useMemo(() => profile?.roles.map((r) => r.name) ?? [], [profile]);
+  const isTypist = roles.some((r) => r === 'Secretary' || r === 'Manager' || r === 'SuperAdmin');
+  const tabs = subject ? homeTabsFor(subject) : [];
+
+  const list = useWorklistPage(tab, params);
+  const counts = useWorklistCounts();
+  const options = useDictationOptions();
+  const typists = useTypists(isTypist);
+  const { allocate, pendingIds } = useAllocations();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  useEffect(() => setSelected(new Set()), [tab, params]);
+
+  const setParams = (next: Partial<ListParams>) =>
+    void navigate({ to: '/{-$tab}', params: { tab }, search: (prev) => worklistSearch({ ...prev, ...next }) });
+
+  const rows = list.data?.data.data ?? [];
+  const page = list.data?.data;
+  const columns = columnsToShow(profile?.preferences.profile.columns);
+  const chosen = rows.filter((r) => selected.has(r.id));
+
+  function open(row: WorklistRow) {
+    if (row.status === 'DRAFT' && row.user.id === profile?.id)
+      void navigate({ to: '/draftdictation/$dictation', params: { dictation: String(row.id) } });
+    else void navigate({ to: '/dictation/$id', params: { id: String(row.id) } });
+  }
+
+  const refresh = () => void queries.invalidateQueries({ queryKey: worklistKeys.all });
+
+  async function removeRows(targets: WorklistRow[]) {
+    const failed: string[] = [];
+    for (const r of targets) {
+      await apiCall('delete', API_PATHS.dictationById(r.id), { schema: ok, quiet: true }).catch((err: unknown) =>
+        failed.push(`${r.reference}: ${err instanceof ApiError ? err.message : 'not deleted'}`),
+      );
+    }
+    if (failed.length) toast.warning('Some dictations were not deleted.', { description: failed.join(' ') });
+    else toast.success(targets.length === 1 ? `${targets[0]!.reference} deleted.` : `${targets.length} dictations deleted.`);
+    setSelected(new Set());
+    refresh();
+  }
+
+  async function setConfidential(row: WorklistRow, on: boolean) {
+    try {
+      await apiCall('post', API_PATHS.dictationConfidential(row.id), { schema: ok, json: { is_confidential: on }, quiet: true });
+      toast.success(on ? `${row.reference} is now confidential.` : `${row.reference} is no longer confidential.`);
+    } catch (err) {
+      toast.warning(err instanceof ApiError ? err.message : 'The marking could not be changed.');
+    }
+    refresh();
+  }
+
+  const hasFilters = [params.author, params.department, params.document_type, params.assigned_to, params.dictation_type].some(
+    (v) => v !== undefined,
+  );
+  const emptyText = params.search ? `No ${params.search} found` : hasFilters ? 'No Data found' : `No ${statusLabel(tab)} dictations`;
+
+  return (
+    <Page
+      title="Dictations"
+      actions={
+        <div className="flex items-center gap-2">
+          <span className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+            {list.dataUpdatedAt ? `Updated ${clock(list.dataUpdatedAt)}` : ''}
+          </span>
+          <button
+            type="button"
+            onClick={refresh}
+            aria-label="Refresh the list"
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            <RefreshCw aria-hidden className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} />
+          </button>
+          {profile && !compact && <ColumnChooser userId={profile.id} current={columns} />}
+        </div>
+      }
+    >
+      <StatusTabs tabs={tabs} current={tab} counts={counts.data?.data} />
+      <div className="mt-3">
+        <FiltersBar
+          params={params}
+          options={options.data}
+          typists={isTypist ? typists.data : undefined}
+          showAuthor={isTypist}
+          compact={compact}
+          onChange={setParams}
+        />
+      </div>
+      {chosen.length > 0 && profile && (
+        <SelectionActions
+          rows={chosen}
+          me={{ id: profile.id, roles }}
+          typists={typists.data}
+          onAllocate={(body) => {
+            const ids = chosen.map((r) => r.id);
+            void allocate(
+              { dictations: ids, ...body },
+              `${ids.length === 1 ? chosen[0]!.reference : `${ids.length} dictations`}: allocation`,
+            );
+            setSelected(new Set());
+          }}
+          onDelete={removeRows}
+          onConfidential={setConfidential}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+      {list.isError && !list.data && <Alert>{list.error instanceof ApiError ? list.error.message : 'Error fetching your request'}</Alert>}
+      {list.isPending && <p className="py-8 text-center text-slate-600 dark:text-slate-400">Loading…</p>}
+      {page && rows.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {emptyText}
+        </p>
+      )}
+      {rows.length > 0 && (
+        <WorklistTable
+          rows={rows}
+          columns={columns}
+          params={params}
+          selected={selected}
+          pending={pendingIds}
+          selectable
+          compact={compact}
+          onToggle={(id) =>
+            setSelected((s) => {
+              const next = new Set(s);
+              if (next.has(id)) next.delete(id);
+              else next.add(id);
+              return next;
+            })
+          }
+          onToggleAll={(on) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set())}
+          onOpen={open}
+          onSort={(key) => setParams(nextSort(params, key))}
+        />
+      )}
+      {page && page.total > 0 && (
+        <Pagination
+          page={page.current_page}
+          lastPage={page.last_page}
+          total={page.total}
+          perPage={page.per_page}
+          onPage={(n) => setParams({ page: n })}
+          onPerPage={(n) => setParams({ paginate: n, page: 1 })}
+        />
+      )}
+    </Page>
+  );
+}
