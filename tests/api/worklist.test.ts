@@ -136,6 +136,7 @@ describe('GET /api/dictation: one status tab', () => {
       ['status=SENT&page=0', 'page'],
       ['status=SENT&sort=up', 'sort'],
       ['status=SENT&dictation_type=fax', 'dictation_type'],
+      ['status=SENT&colour=red', 'colour'],
     ]) {
       const res = await list(SECRETARY, query!);
       expect(res.statusCode, query).toBe(422);

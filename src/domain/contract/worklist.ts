@@ -38,7 +38,9 @@ export const worklistQuerySchema = z.object({
   /** Narrows a tab that lists two statuses (READY_FOR_TYPING also lists RECEIVED). */
   filter_status: z.enum(DICTATION_STATUSES, { error: 'filter_status: a dictation status.' }).optional(),
   search: safeText().max(100, 'search: at most 100 characters.').optional(),
-});
+})
+  // An unknown filter is a mistake to report, not a filter to ignore silently.
+  .strict();
 export type WorklistQuery = z.input<typeof worklistQuerySchema>;
 
 export const worklistRowSchema = z.object({
