@@ -41,6 +41,9 @@ export const DEFAULT_LIST_COLUMNS: readonly ListColumn[] = [
 /** Spec §9. */
 export const FILTERABLE_COLUMNS = ['assigned_to', 'author', 'department', 'dictation_type', 'document_type', 'status'] as const;
 export const SORTABLE_COLUMNS = ['author', 'dictation_date', 'reference', 'department', 'document_type', 'audio_duration', 'tat'] as const;
+/** How the dictation was made: recorded in the app on a phone or tablet, or on the web (recorded or uploaded). */
+export const DICTATION_TYPES = ['mobile', 'web'] as const;
+
 export type FilterableColumn = (typeof FILTERABLE_COLUMNS)[number];
 export type SortableColumn = (typeof SORTABLE_COLUMNS)[number];
 

@@ -5,40 +5,38 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZES, DEFAULT_SEARCH_PAGE_SIZE } from '../limits';
 import { HOME_TABS, DICTATION_STATUSES } from '../statuses';
-import { SORTABLE_COLUMNS } from '../list-columns';
+import { DICTATION_TYPES, SORTABLE_COLUMNS } from '../list-columns';
 import { idSchema, idTextSchema, INT4_MAX, safeText } from './primitives';
 import { patientOutSchema, URGENCIES } from './dictations';
 import { paginatedSchema } from './users';
 
 const pageSizes = SEARCH_PAGE_SIZES.map(String) as [string, ...string[]];
 
-/** How the dictation was made: recorded in the app on a phone or tablet, or on the web (recorded or uploaded). */
-export const DICTATION_TYPES = ['mobile', 'web'] as const;
-
-export const worklistQuerySchema = z.object({
-  status: z.enum(HOME_TABS, { error: 'status: choose one of the status tabs.' }),
-  page: z
-    .string()
-    .regex(/^\d{1,10}$/, 'page: a page number is a whole number from 1.')
-    .transform(Number)
-    .pipe(z.number().min(1, 'page: a page number is a whole number from 1.').max(INT4_MAX, 'page: that page number is too large.'))
-    .default(1),
-  paginate: z
-    .enum(pageSizes, { error: `paginate: choose ${SEARCH_PAGE_SIZES.join(', ')} per page.` })
-    .transform(Number)
-    .default(DEFAULT_SEARCH_PAGE_SIZE),
-  sort_key: z.enum(SORTABLE_COLUMNS, { error: `sort_key: sort by ${SORTABLE_COLUMNS.join(', ')}.` }).optional(),
-  sort: z.enum(['asc', 'desc'], { error: 'sort: asc or desc.' }).default('asc'),
-  /** Filters (spec §9). `assigned_to=none` lists unassigned dictations. */
-  assigned_to: z.union([z.literal('none'), idTextSchema], { error: 'assigned_to: a user id, or none.' }).optional(),
-  author: idTextSchema.optional(),
-  department: idTextSchema.optional(),
-  document_type: idTextSchema.optional(),
-  dictation_type: z.enum(DICTATION_TYPES, { error: 'dictation_type: mobile or web.' }).optional(),
-  /** Narrows a tab that lists two statuses (READY_FOR_TYPING also lists RECEIVED). */
-  filter_status: z.enum(DICTATION_STATUSES, { error: 'filter_status: a dictation status.' }).optional(),
-  search: safeText().max(100, 'search: at most 100 characters.').optional(),
-})
+export const worklistQuerySchema = z
+  .object({
+    status: z.enum(HOME_TABS, { error: 'status: choose one of the status tabs.' }),
+    page: z
+      .string()
+      .regex(/^\d{1,10}$/, 'page: a page number is a whole number from 1.')
+      .transform(Number)
+      .pipe(z.number().min(1, 'page: a page number is a whole number from 1.').max(INT4_MAX, 'page: that page number is too large.'))
+      .default(1),
+    paginate: z
+      .enum(pageSizes, { error: `paginate: choose ${SEARCH_PAGE_SIZES.join(', ')} per page.` })
+      .transform(Number)
+      .default(DEFAULT_SEARCH_PAGE_SIZE),
+    sort_key: z.enum(SORTABLE_COLUMNS, { error: `sort_key: sort by ${SORTABLE_COLUMNS.join(', ')}.` }).optional(),
+    sort: z.enum(['asc', 'desc'], { error: 'sort: asc or desc.' }).default('asc'),
+    /** Filters (spec §9). `assigned_to=none` lists unassigned dictations. */
+    assigned_to: z.union([z.literal('none'), idTextSchema], { error: 'assigned_to: a user id, or none.' }).optional(),
+    author: idTextSchema.optional(),
+    department: idTextSchema.optional(),
+    document_type: idTextSchema.optional(),
+    dictation_type: z.enum(DICTATION_TYPES, { error: 'dictation_type: mobile or web.' }).optional(),
+    /** Narrows a tab that lists two statuses (READY_FOR_TYPING also lists RECEIVED). */
+    filter_status: z.enum(DICTATION_STATUSES, { error: 'filter_status: a dictation status.' }).optional(),
+    search: safeText().max(100, 'search: at most 100 characters.').optional(),
+  })
   // An unknown filter is a mistake to report, not a filter to ignore silently.
   .strict();
 export type WorklistQuery = z.input<typeof worklistQuerySchema>;

@@ -4,8 +4,7 @@
  * that are not valid so a hand-edited address never breaks the page.
  */
 import { SEARCH_PAGE_SIZES, DEFAULT_SEARCH_PAGE_SIZE } from '../../domain/limits';
-import { SORTABLE_COLUMNS, type SortableColumn } from '../../domain/list-columns';
-import { DICTATION_TYPES } from '../../domain/contract/worklist';
+import { DICTATION_TYPES, SORTABLE_COLUMNS, type SortableColumn } from '../../domain/list-columns';
 
 export interface ListParams {
   page: number;
