@@ -1,27 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_PATHS, dictationOptionsSchema, type DictationOptions } from '../../domain/contract';
-import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
-import { getSecure, putSecure } from '../../lib/crypto/secure-store';
+import { loadDictationOptions, type OptionsResult } from './options-cache';
 
-const KEY = 'dictation_options';
+const query = {
+  queryKey: ['dictation-options'],
+  queryFn: loadDictationOptions,
+  staleTime: 5 * 60_000,
+  // Offline the query must still run: it answers from the device's copy (a paused query never would).
+  networkMode: 'always',
+} as const;
 
 /** Services, job types and authors for the form; offline, the copy saved on this device (encrypted). */
 export function useDictationOptions() {
-  return useQuery({
-    queryKey: ['dictation-options'],
-    queryFn: async (): Promise<DictationOptions> => {
-      try {
-        const { data } = await apiCall('get', API_PATHS.dictationOptions, { schema: z.object({ data: dictationOptionsSchema }) });
-        await putSecure(KEY, data);
-        return data;
-      } catch (err) {
-        const saved = dictationOptionsSchema.safeParse(await getSecure(KEY));
-        if (err instanceof ApiError && err.isNetwork && saved.success) return saved.data;
-        throw err;
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...query, select: (r: OptionsResult) => r.options });
+}
+
+/** "Services and job types as of …" when the form's lists come from the device's copy, else null. */
+export function useDictationOptionsAge(): string | null {
+  return useQuery({ ...query, select: (r: OptionsResult) => r.savedLabel }).data ?? null;
 }

@@ -18,6 +18,9 @@ async function onSignedIn(): Promise<void> {
   await resumePaused();
   const { requestSync } = await import('../sync/triggers');
   void requestSync();
+  // The details form's lists, saved now so a record page opened offline later still offers them.
+  const { keepDictationOptionsFresh } = await import('../../features/dictation-form/options-cache');
+  void keepDictationOptionsFresh();
 }
 
 const PROFILE_KEY = 'profile';

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { Alert } from '../../../components/ui/alert';
 import { useSession } from '../../../lib/auth/use-session';
 import type { DetailsValue } from '../details';
-import { useDictationOptions } from '../use-dictation-options';
+import { useDictationOptions, useDictationOptionsAge } from '../use-dictation-options';
 import { DetailsForm } from './details-form';
 
 interface Props {
@@ -18,10 +18,16 @@ interface Props {
 export function DetailsSection({ value, onChange, errors, showAuthor }: Props) {
   const { subject } = useSession();
   const options = useDictationOptions();
+  const savedLabel = useDictationOptionsAge();
   return (
     <section aria-label="Details" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <h2 className="mb-3 text-lg font-semibold">Details</h2>
       {options.isError && <Alert>{MESSAGES.errorFetching}</Alert>}
+      {savedLabel && (
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="options-age">
+          {savedLabel}
+        </p>
+      )}
       <DetailsForm
         value={value}
         onChange={onChange}
