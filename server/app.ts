@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
+        // No manifest-src: WebKit does not know it and warns on every load; default-src covers it.
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
