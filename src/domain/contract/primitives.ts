@@ -27,11 +27,11 @@ export const idTextSchema = z
 /** `/:id` path parameters. */
 export const idParamSchema = z.object({ id: idTextSchema });
 
-/** A NUL character (PostgreSQL text and jsonb refuse it) or half of a surrogate pair (not valid Unicode). */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Half of a surrogate pair: not valid Unicode, and refused by PostgreSQL jsonb. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Whether a string can be stored and sent back as it is. */
-export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
+/** Whether a string can be stored and sent back as it is: no NUL (PostgreSQL text and jsonb refuse it), no lone surrogate. */
+export const isStorableText = (s: string): boolean => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 
 /** Free text that reaches the database: refuses NUL and lone surrogates, with a message in plain words. */
 export const safeText = () => z.string().refine(isStorableText, MESSAGES.textUnsafe);
