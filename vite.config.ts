@@ -7,10 +7,12 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { precompress } from './scripts/vite/precompress.js';
 import { precachePolicy } from './scripts/vite/precache.js';
+import { firstLoadChunks } from './scripts/vite/first-load-chunks.js';
 
 const outDir = path.resolve(process.env.BUILD_OUT_DIR ?? 'dist');
 /** Source maps only on request (BUILD_SOURCEMAP=1, for bundle analysis); the server refuses *.map either way. */
 const sourcemap = process.env.BUILD_SOURCEMAP === '1';
+const chunks = firstLoadChunks();
 
 /** tus-js-client's URL storage touches `window` on load and breaks the worker: use ours (see the shim). */
 function tusUrlStorageShim(): Plugin {
@@ -28,6 +30,7 @@ function tusUrlStorageShim(): Plugin {
 export default defineConfig({
   plugins: [
     tusUrlStorageShim(),
+    chunks.plugin,
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     tailwindcss(),
@@ -54,5 +57,13 @@ export default defineConfig({
   ],
   server: { proxy: { '/api': 'http://localhost:8080' } },
   // The manifest tells the server which chunks each route needs (modulepreload) and drives the precache.
-  build: { outDir, emptyOutDir: true, sourcemap, target: 'es2022', manifest: true },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap,
+    target: 'es2022',
+    manifest: true,
+    // The entry with its static imports in one file, the sign-in pages in another (scripts/vite/first-load-chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+  },
 });

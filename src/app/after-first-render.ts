@@ -1,19 +1,24 @@
 import type { AnyRouter } from '@tanstack/react-router';
 
 /**
- * Runs `task` once the first route has resolved and rendered, or after `fallbackMs` whatever happens
- * (a start that never resolves must still run it). Timers, not animation frames: those never fire in a
- * hidden tab, and the task must run on every start.
+ * Runs `task` once, after the first route has resolved and the frame that shows it was painted (an
+ * animation frame, then a task after it). Animation frames never come in a hidden tab, and the task must
+ * run on every start: a timer runs it anyway after `fallbackMs` from the first route, or from the start
+ * when the first route never resolves.
  */
-export function afterFirstRender(router: AnyRouter, task: () => void, fallbackMs = 3_000): void {
+export function afterFirstRender(router: AnyRouter, task: () => void, fallbackMs = 1_000): void {
   let done = false;
   const run = () => {
     if (done) return;
     done = true;
+    clearTimeout(fallback);
+    task();
+  };
+  let fallback = setTimeout(run, 3 * fallbackMs);
+  const unsubscribe = router.subscribe('onResolved', () => {
     unsubscribe();
     clearTimeout(fallback);
-    setTimeout(task, 0);
-  };
-  const unsubscribe = router.subscribe('onResolved', run);
-  const fallback = setTimeout(run, fallbackMs);
+    fallback = setTimeout(run, fallbackMs);
+    requestAnimationFrame(() => setTimeout(run, 0));
+  });
 }
