@@ -1,36 +1,53 @@
 import { useEffect, useState } from 'react';
 import type { RecordingRow } from '../../../lib/db/db';
 import { assembleRecording } from '../../../lib/recordings/recording-store';
+import { playableAudio } from '../playable';
 import { AudioPlayer } from '../../../components/ui/audio-player';
 import { Button } from '../../../components/ui/button';
 import { formatElapsed } from '../format';
 import type { EditMode } from '../edit/splice';
 
 /**
- * Plays back what is stored on the device. Keys (spec §9): Space play/pause, arrows rewind/forward 3 s.
+ * Plays back what is stored on the device, decoded to WAV so that it seeks on every engine (issue 9 §2),
+ * with the length from our own clock. Keys (spec §9): Space play/pause, arrows rewind/forward 3 s.
  */
 export function PlaybackPanel({ recording, onEdit }: { recording: RecordingRow; onEdit?: (mode: EditMode, atMs: number) => void }) {
   const [url, setUrl] = useState<string | null>(null);
+  const [peaks, setPeaks] = useState<number[] | null>(null);
   const [positionMs, setPositionMs] = useState(0);
 
   useEffect(() => {
     let revoked = false;
     let objectUrl: string | null = null;
-    void assembleRecording(recording.id).then((blob) => {
-      if (revoked) return;
-      objectUrl = URL.createObjectURL(blob);
-      setUrl(objectUrl);
-    });
+    void assembleRecording(recording.id)
+      .then((blob) => playableAudio(blob, recording.durationMs))
+      .then((playable) => {
+        if (revoked) return;
+        objectUrl = URL.createObjectURL(playable.blob);
+        setPeaks(playable.peaks);
+        setUrl(objectUrl);
+      });
     return () => {
       revoked = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [recording.id, recording.bytes]);
+  }, [recording.id, recording.bytes, recording.durationMs]);
 
   return (
     <div className="mt-4">
       {url ? (
-        <AudioPlayer src={url} label="Play back the recording" onPosition={setPositionMs} />
+        <>
+          <AudioPlayer
+            src={url}
+            label="Play back the recording"
+            peaks={peaks}
+            durationMs={recording.durationMs}
+            onPosition={setPositionMs}
+          />
+          <p className="mt-1 font-mono text-sm tabular-nums" data-testid="playback-position">
+            {formatElapsed(positionMs)} / {formatElapsed(recording.durationMs)}
+          </p>
+        </>
       ) : (
         <p className="text-sm">Preparing playback…</p>
       )}
