@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import { primeAudioContext } from './audio-context';
 
-/** Input level 0..1 (RMS) of a live stream, for the meter. */
+/** Input level 0..1 (RMS) of a live stream, for the meter, on the context the Record gesture started. */
 export function useLevel(stream: MediaStream | null, active: boolean): number {
   const [level, setLevel] = useState(0);
   useEffect(() => {
@@ -8,7 +9,8 @@ export function useLevel(stream: MediaStream | null, active: boolean): number {
       setLevel(0);
       return;
     }
-    const ctx = new AudioContext();
+    const ctx = primeAudioContext();
+    if (!ctx) return;
     const source = ctx.createMediaStreamSource(stream);
     const analyser = ctx.createAnalyser();
     analyser.fftSize = 1024;
@@ -26,7 +28,7 @@ export function useLevel(stream: MediaStream | null, active: boolean): number {
     return () => {
       cancelAnimationFrame(frame);
       source.disconnect();
-      void ctx.close();
+      analyser.disconnect();
     };
   }, [stream, active]);
   return level;

@@ -17,6 +17,7 @@ import { attachRecording, closeTab } from '../tabs-store';
 import { recorderRegistry } from '../recorder-registry';
 import { dictationLabel, formatElapsed } from '../format';
 import { extensionFor, pickMimeType } from '../recorder';
+import { primeAudioContext } from '../audio-context';
 import { RecorderPanel } from './recorder-panel';
 import { applyTake } from '../edit/apply-edit';
 import type { EditMode } from '../edit/splice';
@@ -33,6 +34,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
   async function start() {
+    primeAudioContext(); // inside the gesture, before any await (iOS)
     setProblem(null);
     setBusy(true);
     try {
@@ -61,6 +63,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
 
   async function startTake(mode: EditMode, atMs: number) {
     if (!recording) return;
+    primeAudioContext();
     setProblem(null);
     setBusy(true);
     try {
@@ -139,7 +142,10 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
       const r = recorderRegistry.get(tabIndex);
       if (!r && !recording) void start();
       else if (r?.state === 'recording') void r.pause();
-      else if (r?.state === 'paused') void r.resume();
+      else if (r?.state === 'paused') {
+        primeAudioContext();
+        void r.resume();
+      }
     },
   });
 
@@ -162,7 +168,10 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
           busy={busy}
           onStart={() => void start()}
           onPause={() => void recorder?.pause()}
-          onResume={() => void recorder?.resume()}
+          onResume={() => {
+            primeAudioContext();
+            void recorder?.resume();
+          }}
           onStop={() => void stop()}
           onEdit={(mode, atMs) => void startTake(mode, atMs)}
         />
