@@ -1,4 +1,4 @@
-import { appendChunk, setRecordingState } from '../../lib/recordings/recording-store';
+import { appendChunk, repairRecording, setRecordingState } from '../../lib/recordings/recording-store';
 import { holdWakeLock } from './wake-lock';
 
 /** Opus in WebM on Chromium and Firefox, AAC in MP4 on Safari (PITFALLS 11). */
@@ -109,6 +109,8 @@ export class Recorder {
     await this.writes;
     this.stream?.getTracks().forEach((t) => t.stop());
     this.releaseWakeLock();
+    // WebKit repeats MP4 header blocks; ffmpeg would stop at the repeat and lose the end (issue 9 §1).
+    await repairRecording(this.recordingId).catch(() => {});
     await setRecordingState(this.recordingId, 'stopped', Math.round(total));
     this.onChange();
   }

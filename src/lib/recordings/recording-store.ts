@@ -1,5 +1,6 @@
 import { db, withReopen, type ChunkRow, type RecordingRow } from '../db/db';
 import { seal, unseal } from '../crypto/secure-store';
+import { dropRepeatedBoxes } from './mp4-repair';
 
 /**
  * Recordings on the device. Every slice is encrypted and written the moment it arrives, so a crash
@@ -61,6 +62,17 @@ export async function assembleRecording(id: string): Promise<Blob> {
   const parts: ArrayBuffer[] = [];
   for (const c of chunks) parts.push(await unseal(c));
   return new Blob(parts, { type: rec.mimeType });
+}
+
+/**
+ * Rewrites a stopped MP4 recording without the header blocks WebKit repeats (see mp4-repair.ts), so the
+ * server decodes all of it. Recordings in other formats, or with nothing to repair, are left alone.
+ */
+export async function repairRecording(id: string): Promise<void> {
+  const rec = await db.recordings.get(id);
+  if (!rec?.mimeType.includes('mp4')) return;
+  const repaired = dropRepeatedBoxes(new Uint8Array(await (await assembleRecording(id)).arrayBuffer()));
+  if (repaired) await replaceAudio(id, repaired.buffer as ArrayBuffer, rec.mimeType, rec.durationMs);
 }
 
 export async function deleteRecording(id: string): Promise<void> {
