@@ -107,7 +107,12 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email').on(sql`lower(${t.email})`), index('users_site').on(t.siteId)],
+  (t) => [
+    uniqueIndex('users_email').on(sql`lower(${t.email})`),
+    index('users_site').on(t.siteId),
+    // The work queues' author sort walks authors in name order (server/modules/worklist).
+    index('users_name').on(t.lastName, t.firstName, t.id),
+  ],
 );
 
 export const roles = pgTable('roles', {
@@ -289,6 +294,9 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
 });
 
+/** The Home tab a dictation lists under: its status, except RECEIVED which shows as READY_FOR_TYPING. */
+const queueTab = (t: { status: unknown }) => sql`(CASE ${t.status} WHEN 'RECEIVED' THEN 'READY_FOR_TYPING' ELSE ${t.status} END)`;
+
 export const dictations = pgTable(
   'dictations',
   {
@@ -339,16 +347,22 @@ export const dictations = pgTable(
     uniqueIndex('dictations_client').on(t.createdBy, t.clientId),
     uniqueIndex('dictations_reference').on(t.trustId, t.reference),
     index('dictations_trust_status').on(t.trustId, t.status),
-    // The work queues (server/modules/worklist): the typists' default order (urgent first, then oldest),
-    // date and reference sorts, an author's own lists, a typist's assigned work. Deleted rows never list.
+    // The work queues (server/modules/worklist), keyed by the tab (`queueTab`: RECEIVED lists under
+    // READY_FOR_TYPING) so one index range serves a whole tab in order: the typists' default order
+    // (urgent first, then oldest), date and reference sorts, the author sort (walked one author at a
+    // time, in name order), an author's own lists, a typist's assigned work.
+    // Deleted rows never list.
     index('dictations_queue')
-      .on(t.trustId, t.status, t.urgent, t.createdAt, t.id)
+      .on(t.trustId, queueTab(t), t.urgent, t.createdAt, t.id)
       .where(sql`deleted_at IS NULL`),
     index('dictations_queue_date')
-      .on(t.trustId, t.status, t.createdAt, t.id)
+      .on(t.trustId, queueTab(t), t.createdAt, t.id)
       .where(sql`deleted_at IS NULL`),
     index('dictations_queue_reference')
-      .on(t.trustId, t.status, t.reference)
+      .on(t.trustId, queueTab(t), t.reference)
+      .where(sql`deleted_at IS NULL`),
+    index('dictations_queue_author')
+      .on(t.trustId, queueTab(t), t.authorId, t.id)
       .where(sql`deleted_at IS NULL`),
     index('dictations_author_queue')
       .on(t.authorId, t.status, t.createdAt)
@@ -356,7 +370,33 @@ export const dictations = pgTable(
     index('dictations_assigned_queue')
       .on(t.assignedTo, t.status, t.createdAt)
       .where(sql`deleted_at IS NULL`),
+    // Confidential rows a trust-wide viewer other than a Manager may still see: their own (counts).
+    index('dictations_confidential_author')
+      .on(t.authorId, t.status)
+      .where(sql`is_confidential AND deleted_at IS NULL`),
+    index('dictations_confidential_creator')
+      .on(t.createdBy, t.status)
+      .where(sql`is_confidential AND deleted_at IS NULL`),
+    index('dictations_confidential_assigned')
+      .on(t.assignedTo, t.status)
+      .where(sql`is_confidential AND deleted_at IS NULL`),
   ],
+);
+
+/**
+ * Live (not deleted) dictations per trust, status and confidential flag, kept exact by statement-level
+ * triggers on `dictations` (migration 0005) in the same transaction as every insert, status change,
+ * confidential marking and deletion: the tab counts read a handful of rows instead of the trust's million.
+ */
+export const dictationCounts = pgTable(
+  'dictation_counts',
+  {
+    trustId: integer('trust_id').notNull(),
+    status: text('status').notNull(),
+    isConfidential: boolean('is_confidential').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.trustId, t.status, t.isConfidential] })],
 );
 
 export const dictationAudio = pgTable('dictation_audio', {

@@ -245,3 +245,38 @@ describe('deletion and confidential marking', () => {
     expect(typed.json().message).toContain('Being Typed');
   });
 });
+
+describe('counts stay exact through every change (kept by the database, not recounted)', () => {
+  it('creating, marking confidential, allocating and deleting move each viewer’s counts and list totals by exactly what they may open', async () => {
+    const counts = async (who: string) => (await t.call('GET', '/api/dictation/counts', { token: tokens[who] })).json().data;
+    const total = async (who: string, tab: string) => (await list(who, `status=${tab}`)).json().data.total;
+    const viewers = [MANAGER, SECRETARY, AUTHOR];
+    const before = Object.fromEntries(await Promise.all(viewers.map(async (w) => [w, await counts(w)] as const)));
+    const expectDelta = async (tab: string, delta: Record<string, number>) => {
+      for (const w of viewers) {
+        const now = await counts(w);
+        expect(now[tab], `${w} ${tab}`).toBe(before[w][tab] + (delta[w] ?? 0));
+        expect(await total(w, tab), `${w} ${tab} list total`).toBe(now[tab]);
+      }
+    };
+
+    const x = await makeDictation(t.db, { author: AUTHOR, status: 'READY_FOR_TYPING' });
+    await expectDelta('READY_FOR_TYPING', { [MANAGER]: 1, [SECRETARY]: 1, [AUTHOR]: 1 });
+
+    const marked = await t.call('POST', `/api/dictation/${x.id}/confidential`, { token: tokens[AUTHOR], body: { is_confidential: true } });
+    expect(marked.statusCode).toBe(200);
+    await expectDelta('READY_FOR_TYPING', { [MANAGER]: 1, [AUTHOR]: 1 }); // the secretary may no longer open it
+
+    const secretaryId = (await t.call('GET', '/api/user', { token: tokens[SECRETARY] })).json().data.id;
+    const allocated = await t.call('POST', '/api/dictation/allocate', {
+      token: tokens[MANAGER],
+      body: { dictations: [x.id], type: 'user', user_id: secretaryId },
+    });
+    expect(allocated.json().success_message).toBe('1 dictation assigned to Jenny Walsh.');
+    await expectDelta('READY_FOR_TYPING', {});
+    await expectDelta('BEING_TYPED', { [MANAGER]: 1, [SECRETARY]: 1, [AUTHOR]: 1 }); // now hers to type: she may open it
+
+    expect((await t.call('DELETE', `/api/dictation/${x.id}`, { token: tokens[MANAGER] })).statusCode).toBe(200);
+    await expectDelta('BEING_TYPED', {});
+  });
+});

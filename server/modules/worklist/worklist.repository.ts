@@ -1,13 +1,17 @@
 /**
  * The work-queue queries: one page of a status tab and the per-tab counts, scoped exactly as
  * `canViewDictation` (trust, role, confidential) so a row the caller may not open never appears,
- * not even in a count. Every filter and order here has an index (schema.ts, dictations_*).
+ * not even in a count. Pages walk one index range of the tab in order (schema.ts, dictations_queue*);
+ * counts for trust-wide viewers read the trigger-kept `dictation_counts` (plus, for a viewer who may
+ * not see every confidential row, the few confidential ones they are involved in), so a refresh never
+ * scans the trust's rows. Measured at a million dictations: docs/decisions.md.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccessSubject } from '../../../src/domain/access';
 import type { SortableColumn } from '../../../src/domain/list-columns';
-import type { DictationStatus } from '../../../src/domain/statuses';
+import type { DictationStatus, HomeTab } from '../../../src/domain/statuses';
 import { normaliseNhsNumber } from '../../../src/domain/nhs-number';
+import { statusesOfTab } from '../../../src/domain/workflow';
 import type { Db } from '../../db/client';
 
 export interface Viewer {
@@ -16,23 +20,37 @@ export interface Viewer {
   subject: AccessSubject;
 }
 
-/** The SQL twin of canViewDictation (src/domain/dictation-access.ts), for a dictation aliased `d`. */
-export function visibleTo(v: Viewer): SQL {
+/** How much of the trust a viewer sees: all of it, all but others' confidential rows, or only their own. */
+type Scope = 'all' | 'trust' | 'own';
+
+function scopeOf(v: Viewer): Scope {
   const roles = v.subject.roles;
-  const involved = sql`(d.author_id = ${v.userId} OR d.created_by = ${v.userId} OR d.assigned_to = ${v.userId})`;
   const seesTrust =
     roles.includes('Secretary') ||
     roles.includes('Manager') ||
     roles.includes('SuperAdmin') ||
     v.subject.permissions.includes('dictation.view');
-  const seesConfidential = roles.includes('Manager');
-  const base = sql`d.trust_id = ${v.trustId} AND d.deleted_at IS NULL`;
-  if (!seesTrust) return sql`${base} AND ${involved}`;
-  if (seesConfidential) return base;
-  return sql`${base} AND (NOT d.is_confidential OR ${involved})`;
+  if (!seesTrust) return 'own';
+  return roles.includes('Manager') ? 'all' : 'trust';
 }
 
+const involved = (v: Viewer) => sql`(d.author_id = ${v.userId} OR d.created_by = ${v.userId} OR d.assigned_to = ${v.userId})`;
+
+/** The SQL twin of canViewDictation (src/domain/dictation-access.ts), for a dictation aliased `d`. */
+export function visibleTo(v: Viewer): SQL {
+  const base = sql`d.trust_id = ${v.trustId} AND d.deleted_at IS NULL`;
+  const scope = scopeOf(v);
+  if (scope === 'own') return sql`${base} AND ${involved(v)}`;
+  if (scope === 'all') return base;
+  return sql`${base} AND (NOT d.is_confidential OR ${involved(v)})`;
+}
+
+/** The Home tab a row lists under, as the queue indexes key it (schema.ts `queueTab`). */
+const queueTab = sql`(CASE d.status WHEN 'RECEIVED' THEN 'READY_FOR_TYPING' ELSE d.status END)`;
+
 export interface ListFilters {
+  /** The tab, and which of its statuses (READY_FOR_TYPING also lists RECEIVED). */
+  tab: HomeTab;
   statuses: DictationStatus[];
   assignedTo?: number | 'none';
   author?: number;
@@ -42,13 +60,21 @@ export interface ListFilters {
   search?: string;
 }
 
+/** Only the tab's statuses: its counts can then be read from dictation_counts. */
+function narrowsBeyondStatus(f: ListFilters): boolean {
+  return [f.assignedTo, f.author, f.department, f.documentType, f.dictationType, f.search].some((x) => x !== undefined && x !== '');
+}
+
 function filterSql(f: ListFilters): SQL {
-  const parts: SQL[] = [
-    sql`d.status IN (${sql.join(
-      f.statuses.map((s) => sql`${s}`),
-      sql`, `,
-    )})`,
-  ];
+  const parts: SQL[] = [sql`${queueTab} = ${f.tab}`];
+  if (f.statuses.length < statusesOfTab(f.tab).length) {
+    parts.push(
+      sql`d.status IN (${sql.join(
+        f.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
   if (f.assignedTo === 'none') parts.push(sql`d.assigned_to IS NULL`);
   else if (f.assignedTo !== undefined) parts.push(sql`d.assigned_to = ${f.assignedTo}`);
   if (f.author !== undefined) parts.push(sql`d.author_id = ${f.author}`);
@@ -75,7 +101,9 @@ function orderSql(key: SortableColumn | undefined, dir: 'asc' | 'desc', tab: str
   const reverse = dir === 'desc' ? sql`ASC` : sql`DESC`;
   switch (key) {
     case 'author':
-      return sql`au.last_name ${d}, au.first_name ${d}, d.id ${d}`;
+      // One author at a time in name order (same-named authors kept apart), each author's rows by id:
+      // a walk over the users joined to dictations_queue_author, not a sort of the whole tab.
+      return sql`au.last_name ${d}, au.first_name ${d}, d.author_id ${d}, d.id ${d}`;
     case 'dictation_date':
       return sql`d.created_at ${d}, d.id ${d}`;
     case 'reference':
@@ -127,11 +155,19 @@ export async function listPage(
   db: Db,
   v: Viewer,
   f: ListFilters,
-  opts: { tab: string; sortKey?: SortableColumn; sort: 'asc' | 'desc'; page: number; perPage: number },
+  opts: { sortKey?: SortableColumn; sort: 'asc' | 'desc'; page: number; perPage: number },
 ): Promise<{ rows: ListRow[]; total: number }> {
   const where = sql`${visibleTo(v)} AND ${filterSql(f)}`;
   const offset = Math.min((opts.page - 1) * opts.perPage, Number.MAX_SAFE_INTEGER);
-  const [page, total] = await Promise.all([
+  const total = async () => {
+    if (!narrowsBeyondStatus(f) && scopeOf(v) !== 'own') {
+      const counts = await countByStatus(db, v);
+      return f.statuses.reduce((n, s) => n + (counts.get(s) ?? 0), 0);
+    }
+    const res = await db.execute(sql`SELECT count(*)::int AS n FROM dictations d WHERE ${where}`);
+    return Number(rows<{ n: number }>(res)[0]?.n ?? 0);
+  };
+  const [page, n] = await Promise.all([
     db.execute(sql`
       SELECT d.id, d.reference, d.status, d.urgent, d.is_confidential, d.is_mobile, d.is_resend, d.secretarial_cover,
         d.author_id, au.first_name AS author_first, au.last_name AS author_last,
@@ -146,15 +182,32 @@ export async function listPage(
       LEFT JOIN users asg ON asg.id = d.assigned_to
       LEFT JOIN dictation_audio a ON a.dictation_id = d.id
       WHERE ${where}
-      ORDER BY ${orderSql(opts.sortKey, opts.sort, opts.tab)}
+      ORDER BY ${orderSql(opts.sortKey, opts.sort, f.tab)}
       LIMIT ${opts.perPage} OFFSET ${offset}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM dictations d WHERE ${where}`),
+    total(),
   ]);
-  return { rows: rows<ListRow>(page), total: Number(rows<{ n: number }>(total)[0]?.n ?? 0) };
+  return { rows: rows<ListRow>(page), total: n };
 }
 
-/** Dictations per status the viewer may see (one indexed scan of the trust's rows). */
+/**
+ * Dictations per status the viewer may see. Trust-wide viewers: the trust's live rows per status from
+ * dictation_counts; a viewer who may not open every confidential row counts the non-confidential ones
+ * there and adds the confidential ones they are involved in (three small partial indexes). An author's
+ * own rows are counted directly.
+ */
 export async function countByStatus(db: Db, v: Viewer): Promise<Map<DictationStatus, number>> {
-  const res = await db.execute(sql`SELECT d.status, count(*)::int AS n FROM dictations d WHERE ${visibleTo(v)} GROUP BY d.status`);
+  const scope = scopeOf(v);
+  const res = await db.execute(
+    scope === 'own'
+      ? sql`SELECT d.status, count(*)::int AS n FROM dictations d WHERE ${visibleTo(v)} GROUP BY d.status`
+      : scope === 'all'
+        ? sql`SELECT status, sum(n)::int AS n FROM dictation_counts WHERE trust_id = ${v.trustId} GROUP BY status`
+        : sql`SELECT status, sum(n)::int AS n FROM (
+            SELECT status, n FROM dictation_counts WHERE trust_id = ${v.trustId} AND NOT is_confidential
+            UNION ALL
+            SELECT d.status, 1 FROM dictations d
+            WHERE d.trust_id = ${v.trustId} AND d.is_confidential AND d.deleted_at IS NULL AND ${involved(v)}
+          ) visible GROUP BY status`,
+  );
   return new Map(rows<{ status: DictationStatus; n: number }>(res).map((r) => [r.status, Number(r.n)]));
 }

@@ -54,6 +54,7 @@ export function createWorklistService(db: Db) {
             db,
             viewer,
             {
+              tab: q.status,
               statuses: statuses.length ? statuses : statusesOfTab(q.status),
               assignedTo: q.assigned_to,
               author: q.author,
@@ -62,7 +63,7 @@ export function createWorklistService(db: Db) {
               dictationType: q.dictation_type,
               search: q.search,
             },
-            { tab: q.status, sortKey: q.sort_key, sort: q.sort, page: q.page, perPage: q.paginate },
+            { sortKey: q.sort_key, sort: q.sort, page: q.page, perPage: q.paginate },
           )
         : { rows: [], total: 0 };
       const timeZone = await trustTimeZone(db, viewer.trustId);
