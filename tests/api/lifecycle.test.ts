@@ -24,7 +24,8 @@ function start(): ChildProcess {
 }
 
 async function waitHealthy(): Promise<void> {
-  for (let i = 0; i < 150; i++) {
+  // Generous: under a loaded CI machine the first start (migrations, demo seed) can take a while.
+  for (let i = 0; i < 450; i++) {
     const ok = await fetch(`${base}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
@@ -91,5 +92,5 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server process on the embed
     // The demo trust's people, once: a restart seeds nothing again.
     expect(list.users.total).toBe(DEMO_USERS.filter((u) => u.site !== 'other').length + DEMO_EXTRA_USERS.length);
     expect(await stop(child, 'SIGTERM')).toBe(0);
-  });
+  }, 240_000);
 });
