@@ -113,6 +113,9 @@ LEFT JOIN job_types jt ON jt.id = d.job_type_id
 LEFT JOIN users asg ON asg.id = d.assigned_to
 LEFT JOIN dictation_audio a ON a.dictation_id = d.id`;
 
+/** The tab a row lists under, as the queue indexes key it (server/db/schema.ts): one index range per tab. */
+const TAB = `(CASE d.status WHEN 'RECEIVED' THEN 'READY_FOR_TYPING' ELSE d.status END)`;
+
 interface Viewer {
   email: string;
   label: string;
@@ -145,21 +148,20 @@ function scenarios(ids: { department: number; jobType: number }): Scenario[] {
     {
       name: 'READY_FOR_TYPING, default order',
       path: '/api/dictation?status=READY_FOR_TYPING&page=1&paginate=10',
-      sql: (v) =>
-        `${PAGE_SELECT} WHERE ${v} AND d.status IN ('READY_FOR_TYPING', 'RECEIVED') ORDER BY d.urgent, d.created_at, d.id LIMIT 10`,
+      sql: (v) => `${PAGE_SELECT} WHERE ${v} AND ${TAB} = 'READY_FOR_TYPING' ORDER BY d.urgent, d.created_at, d.id LIMIT 10`,
       extra: [],
     },
     {
       name: 'SENT sorted by author',
       path: '/api/dictation?status=SENT&page=1&paginate=10&sort_key=author&sort=asc',
-      sql: (v) => `${PAGE_SELECT} WHERE ${v} AND d.status = 'SENT' ORDER BY au.last_name, au.first_name, d.id LIMIT 10`,
+      sql: (v) => `${PAGE_SELECT} WHERE ${v} AND ${TAB} = 'SENT' ORDER BY au.last_name, au.first_name, d.author_id, d.id LIMIT 10`,
       extra: [],
     },
     {
       name: 'SENT filtered (department + document type)',
       path: `/api/dictation?status=SENT&page=1&paginate=10&department=${ids.department}&document_type=${ids.jobType}`,
       sql: (v) =>
-        `${PAGE_SELECT} WHERE ${v} AND d.status = 'SENT' AND d.department_id = $3 AND d.job_type_id = $4 ORDER BY d.created_at DESC, d.id DESC LIMIT 10`,
+        `${PAGE_SELECT} WHERE ${v} AND ${TAB} = 'SENT' AND d.department_id = $3 AND d.job_type_id = $4 ORDER BY d.created_at DESC, d.id DESC LIMIT 10`,
       extra: [ids.department, ids.jobType],
     },
     {

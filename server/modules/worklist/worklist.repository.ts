@@ -167,6 +167,10 @@ export async function listPage(
     const res = await db.execute(sql`SELECT count(*)::int AS n FROM dictations d WHERE ${where}`);
     return Number(rows<{ n: number }>(res)[0]?.n ?? 0);
   };
+  // An author's own rows are few (thousands) but spread over the trust's queue indexes: they are
+  // picked first through the author/creator/assignee indexes (OFFSET 0 keeps the planner from walking
+  // a trust-wide index in list order and filtering), then joined, ordered and paged.
+  const source = scopeOf(v) === 'own' ? sql`(SELECT d.* FROM dictations d WHERE ${where} OFFSET 0) d` : sql`dictations d`;
   const [page, n] = await Promise.all([
     db.execute(sql`
       SELECT d.id, d.reference, d.status, d.urgent, d.is_confidential, d.is_mobile, d.is_resend, d.secretarial_cover,
@@ -175,13 +179,13 @@ export async function listPage(
         d.job_type_id, jt.name AS job_type_name,
         d.assigned_to, asg.first_name AS assigned_first, asg.last_name AS assigned_last,
         d.patient, a.original_filename, a.duration_ms, a.state AS audio_state, d.created_at, d.updated_at
-      FROM dictations d
+      FROM ${source}
       JOIN users au ON au.id = d.author_id
       LEFT JOIN departments dep ON dep.id = d.department_id
       LEFT JOIN job_types jt ON jt.id = d.job_type_id
       LEFT JOIN users asg ON asg.id = d.assigned_to
       LEFT JOIN dictation_audio a ON a.dictation_id = d.id
-      WHERE ${where}
+      WHERE ${scopeOf(v) === 'own' ? sql`true` : where}
       ORDER BY ${orderSql(opts.sortKey, opts.sort, f.tab)}
       LIMIT ${opts.perPage} OFFSET ${offset}`),
     total(),
