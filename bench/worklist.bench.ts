@@ -254,7 +254,8 @@ async function main() {
         await fetch(`${server.base}${s.path}`, { headers: { authorization: `Bearer ${token}` } });
         const floor = await loadSql(pool, text, values);
         const api = await loadApi(server.base, s.path, token);
-        const ratio = api.p95 / floor.p95;
+        // No answer at all within the time counts as failing the goal, not as NaN.
+        const ratio = api.n ? api.p95 / floor.p95 : Infinity;
         worst = Math.max(worst, ratio);
         anyErrors ||= api.errors > 0 || floor.errors > 0;
         const label = `${viewer.label}: ${s.name}`.padEnd(60);

@@ -364,6 +364,23 @@ export const dictations = pgTable(
     index('dictations_queue_author')
       .on(t.trustId, queueTab(t), t.authorId, t.id)
       .where(sql`deleted_at IS NULL`),
+    // Filtered totals (department, document type, web/mobile) counted from the index alone: it holds
+    // every column the filters and the visibility rule read (status too: an index-only scan needs the
+    // columns under the tab expression).
+    index('dictations_queue_filters')
+      .on(
+        t.trustId,
+        queueTab(t),
+        t.departmentId,
+        t.jobTypeId,
+        t.isMobile,
+        t.isConfidential,
+        t.authorId,
+        t.createdBy,
+        t.assignedTo,
+        t.status,
+      )
+      .where(sql`deleted_at IS NULL`),
     index('dictations_author_queue')
       .on(t.authorId, t.status, t.createdAt)
       .where(sql`deleted_at IS NULL`),

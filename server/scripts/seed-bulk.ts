@@ -286,10 +286,11 @@ async function main() {
         `${made.toLocaleString('en-GB')} / ${args.dictations.toLocaleString('en-GB')} dictations (${s.toFixed(0)} s, ${Math.round(made / s).toLocaleString('en-GB')}/s)`,
       );
     }
-    console.log('ANALYZE…');
-    await db.execute(sql`ANALYZE dictations`);
-    await db.execute(sql`ANALYZE dictation_audio`);
-    await db.execute(sql`ANALYZE users`);
+    // As autovacuum would on a live database: statistics for the planner, and the visibility map that
+    // lets counts be answered from an index alone.
+    console.log('VACUUM ANALYZE…');
+    for (const table of ['dictations', 'dictation_audio', 'dictation_counts', 'users'])
+      await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
     console.log(`Done: ${made.toLocaleString('en-GB')} dictations in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
   } finally {
     await database.close();

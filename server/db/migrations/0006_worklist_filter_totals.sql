@@ -1,0 +1,1 @@
+CREATE INDEX "dictations_queue_filters" ON "dictations" USING btree ("trust_id",(CASE "status" WHEN 'RECEIVED' THEN 'READY_FOR_TYPING' ELSE "status" END),"department_id","job_type_id","is_mobile","is_confidential","author_id","created_by","assigned_to","status") WHERE deleted_at IS NULL;
