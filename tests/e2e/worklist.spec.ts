@@ -67,7 +67,13 @@ test('a secretary filters, sorts, pages and chooses columns; the address keeps i
   await expect(page.getByRole('columnheader', { name: 'Length' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'NHS number' })).toBeVisible();
-  await expect(rows(page).first().locator('td').last()).toHaveText(/^\d{3} \d{3} \d{4}$/);
+  // Rows recorded by other tests may have no NHS number; the demo ones all have one.
+  await expect(
+    rows(page)
+      .locator('td:last-child')
+      .filter({ hasText: /^\d{3} \d{3} \d{4}$/ })
+      .first(),
+  ).toBeVisible();
 });
 
 test('a secretary assigns two dictations to herself: they move to Being Typed', async ({ page }) => {
