@@ -17,6 +17,12 @@ export function extensionFor(mimeType: string): string {
   return 'webm';
 }
 
+/**
+ * Capture kept running after Stop on WebKit (MP4): its encoder loses the last 0.07-0.31 s at stop
+ * (measured on WebKitGTK 2.50), so the file then ends within ±0.25 s of the clock, never short.
+ */
+export const STOP_TAIL_MS = 200;
+
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'stopped';
 
 /**
@@ -104,6 +110,8 @@ export class Recorder {
     if (!this.media || this.state === 'stopped' || this.state === 'idle') return;
     const total = this.elapsedMs();
     this.state = 'stopped';
+    // WebKit's MP4 encoder drops the last 0.1-0.3 s at stop: keep capturing briefly (issue 9 §1).
+    if (this.mimeType.includes('mp4') && this.media.state === 'recording') await new Promise((r) => setTimeout(r, STOP_TAIL_MS));
     this.media.stop();
     await this.stopped;
     await this.writes;
