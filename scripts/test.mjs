@@ -13,6 +13,8 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push(['api (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'postgres' }]);
 }
 steps.push(['build', 'npm', ['run', '-s', 'build']], ['e2e', 'npx', ['playwright', 'test']]);
+// Firefox ESR and WebKitGTK: the smoke suite only; an engine that cannot be had is reported and skipped.
+steps.push(['engines (Firefox, WebKit)', 'node', ['--import', 'tsx', 'tests/engines/smoke.ts']]);
 
 for (const [name, cmd, args, env] of steps) {
   console.log(`\n=== ${name} ===`);
