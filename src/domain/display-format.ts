@@ -12,16 +12,23 @@ export function formatDuration(ms: number | null | undefined): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function partsIn(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return { day: get('day'), month: MONTHS[Number(get('month')) - 1]!, year: get('year'), hour: get('hour'), minute: get('minute') };
 }

@@ -10,9 +10,17 @@ export const DEFAULT_TAT_TARGET_DAYS = { standard: 7, urgent: 2 } as const;
 
 const HOLIDAYS = new Set(ENGLAND_AND_WALES_BANK_HOLIDAYS);
 
+/** One formatter per time zone: making one costs far more than using it (a list page formats every row). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) formatters.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f;
+}
+
 /** `yyyy-mm-dd` of an instant in a time zone. */
 export function localDate(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const parts = dayFormatter(timeZone).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
