@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dropRepeatedBoxes, topLevelBoxes } from '../../src/lib/recordings/mp4-repair';
+import { box, join } from './mp4-boxes';
 
-/** One MP4 box: 32-bit size, type, then `fill` repeated for the payload. */
-function box(type: string, payloadBytes: number, fill = 0): Uint8Array {
-  const out = new Uint8Array(8 + payloadBytes).fill(fill);
-  new DataView(out.buffer).setUint32(0, out.length);
-  out.set(
-    [...type].map((c) => c.charCodeAt(0)),
-    4,
-  );
-  return out;
-}
-const join = (...parts: Uint8Array[]) => new Uint8Array(parts.flatMap((p) => [...p]));
 const types = (bytes: Uint8Array) => topLevelBoxes(bytes)!.map((b) => b.type);
 
 describe('WebKit MP4 repair (issue 9 §1)', () => {

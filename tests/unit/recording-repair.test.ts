@@ -3,22 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/lib/db/db';
 import { appendChunk, assembleRecording, createRecording, repairRecording } from '../../src/lib/recordings/recording-store';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
+import { box, join } from './mp4-boxes';
 
 beforeEach(async () => {
   await wipeLocalData();
   await db.open();
 });
-
-function box(type: string, payloadBytes: number, fill: number): Uint8Array {
-  const out = new Uint8Array(8 + payloadBytes).fill(fill);
-  new DataView(out.buffer).setUint32(0, out.length);
-  out.set(
-    [...type].map((c) => c.charCodeAt(0)),
-    4,
-  );
-  return out;
-}
-const join = (...parts: Uint8Array[]) => new Uint8Array(parts.flatMap((p) => [...p]));
 
 async function recordingOf(mimeType: string, slices: Uint8Array[]) {
   const id = crypto.randomUUID();

@@ -111,6 +111,13 @@ export function WorklistTable(props: Props) {
   }
 
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  /** What makes a row (or card) a focusable, selectable entry of the grid. */
+  const rowProps = (row: WorklistRow) => ({
+    'data-row': true,
+    tabIndex: 0,
+    'aria-selected': selectable ? selected.has(row.id) : undefined,
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => onRowKey(e, row),
+  });
 
   if (compact) {
     return (
@@ -118,10 +125,7 @@ export function WorklistTable(props: Props) {
         {rows.map((row) => (
           <li
             key={row.id}
-            data-row
-            tabIndex={0}
-            aria-selected={selectable ? selected.has(row.id) : undefined}
-            onKeyDown={(e) => onRowKey(e, row)}
+            {...rowProps(row)}
             className={`rounded-xl bg-white p-3 shadow-sm ring-1 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:bg-slate-900 ${
               selected.has(row.id) ? 'ring-brand-600' : 'ring-slate-200 dark:ring-slate-800'
             }`}
@@ -191,10 +195,7 @@ export function WorklistTable(props: Props) {
           {rows.map((row) => (
             <tr
               key={row.id}
-              data-row
-              tabIndex={0}
-              aria-selected={selectable ? selected.has(row.id) : undefined}
-              onKeyDown={(e) => onRowKey(e, row)}
+              {...rowProps(row)}
               onClick={(e) => {
                 if ((e.target as HTMLElement).closest('input')) return;
                 onOpen(row);
