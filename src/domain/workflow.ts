@@ -212,17 +212,8 @@ const TYPIST_TABS: readonly HomeTab[] = [
   'MANUAL_DISTRIBUTION',
   'SENT',
 ];
-const ALL_TABS: readonly HomeTab[] = [
-  'DRAFT',
-  'READY_FOR_TYPING',
-  'BEING_TYPED',
-  'OUTSOURCED',
-  'OUTSOURCED_REVIEW',
-  'QA_REVIEW',
-  'AUTHOR_APPROVAL',
-  'MANUAL_DISTRIBUTION',
-  'SENT',
-];
+/** Every status tab: the typing pool's, with drafts first. */
+const ALL_TABS: readonly HomeTab[] = ['DRAFT', ...TYPIST_TABS];
 
 /**
  * The Home tabs a user sees. SuperAdmin and dictation.view holders see every status; Secretary and

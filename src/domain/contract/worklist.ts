@@ -7,7 +7,7 @@ import { SEARCH_PAGE_SIZES, DEFAULT_SEARCH_PAGE_SIZE } from '../limits';
 import { HOME_TABS, DICTATION_STATUSES } from '../statuses';
 import { DICTATION_TYPES, SORTABLE_COLUMNS } from '../list-columns';
 import { idSchema, idTextSchema, INT4_MAX, safeText } from './primitives';
-import { patientOutSchema, URGENCIES } from './dictations';
+import { dictationSchema } from './dictations';
 import { paginatedSchema } from './users';
 
 const pageSizes = SEARCH_PAGE_SIZES.map(String) as [string, ...string[]];
@@ -41,24 +41,28 @@ export const worklistQuerySchema = z
   .strict();
 export type WorklistQuery = z.input<typeof worklistQuerySchema>;
 
-export const worklistRowSchema = z.object({
-  id: z.number(),
-  reference: z.string(),
-  status: z.enum(DICTATION_STATUSES),
-  urgent: z.enum(URGENCIES),
-  is_confidential: z.boolean(),
-  is_mobile: z.boolean(),
-  is_resend: z.boolean(),
-  secretarial_cover: z.boolean(),
-  user: z.object({ id: z.number(), full_name: z.string() }),
-  department: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
-  jobtype: z.object({ id: z.number(), name: z.string() }).nullable(),
-  assigned_to: z.object({ user_id: z.number(), full_name: z.string() }).nullable(),
-  patient: patientOutSchema,
-  audio: z.object({ original_filename: z.string(), duration_ms: z.number().nullable(), state: z.string() }),
-  tat: z.object({ days: z.number(), target: z.number(), state: z.enum(['on_time', 'due_today', 'overdue']), text: z.string() }),
-  created_at: z.string(),
-});
+/** A list row: the dictation's own fields (as GET /api/dictation/{id} names them), plus what the queue shows. */
+export const worklistRowSchema = dictationSchema
+  .pick({
+    id: true,
+    reference: true,
+    status: true,
+    urgent: true,
+    is_confidential: true,
+    is_mobile: true,
+    is_resend: true,
+    user: true,
+    department: true,
+    jobtype: true,
+    patient: true,
+    created_at: true,
+  })
+  .extend({
+    secretarial_cover: z.boolean(),
+    assigned_to: z.object({ user_id: z.number(), full_name: z.string() }).nullable(),
+    audio: z.object({ original_filename: z.string(), duration_ms: z.number().nullable(), state: z.string() }),
+    tat: z.object({ days: z.number(), target: z.number(), state: z.enum(['on_time', 'due_today', 'overdue']), text: z.string() }),
+  });
 export type WorklistRow = z.infer<typeof worklistRowSchema>;
 
 export const worklistPageSchema = z.object({ data: paginatedSchema(worklistRowSchema) });
