@@ -34,6 +34,9 @@ import { dictationRoutes } from './modules/dictations/dictations.routes';
 import { registerAudioJobs } from './modules/dictations/audio.jobs';
 import { dictationOptionsRoutes } from './modules/dictations/options.routes';
 import { worklistRoutes } from './modules/worklist/worklist.routes';
+import { lettersRoutes } from './modules/letters/letters.routes';
+import { autotextRoutes } from './modules/autotext/autotext.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -211,6 +214,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(dictationOptionsRoutes, { db });
   await app.register(worklistRoutes, { db });
+  await app.register(lettersRoutes, { db, config });
+  await app.register(autotextRoutes, { db, config });
+  await app.register(patientsRoutes, { db, config });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -2,6 +2,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData, seedReferenceData } from './db/seed';
 import { seedDemoDictations } from './db/demo-dictations';
+import { seedDemoPatients } from './db/demo-patients';
+import { seedDemoAutotexts } from './db/demo-autotexts';
+import { seedDemoLetters } from './db/demo-letters';
 import { buildApp } from './app';
 import { forgetOldIdempotencyKeys } from './lib/idempotency';
 import { forgetStaleFailures } from './modules/auth/lockout';
@@ -12,7 +15,10 @@ await seedReferenceData(database.db);
 const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
 const app = await buildApp({ config, db: database.db });
 if (seeded) {
+  await seedDemoPatients(database.db);
+  await seedDemoAutotexts(database.db);
   const made = await seedDemoDictations(database.db, app.wardnote);
+  await seedDemoLetters(database.db);
   app.log.info(`Demo data seeded (${made} dictations, audio converting in the background): see README.md for the demo accounts.`);
 }
 

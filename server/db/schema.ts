@@ -71,6 +71,11 @@ export const jobTypes = pgTable('job_types', {
     .$type<{ id: string; label: string; required?: boolean }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** The letter's section headings, in order (a clinic letter's Diagnosis, Plan, …): the editor's starting document. */
+  template: jsonb('template')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -340,6 +345,8 @@ export const dictations = pgTable(
       .$type<{ id: string; value: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The appointment chosen in the appointment finder (spec §3 appointment fields), if any. */
+    appointment: jsonb('appointment').$type<Record<string, string>>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -461,4 +468,143 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('jobs_ready').on(t.state, t.runAt)],
+);
+
+/**
+ * The letter being typed for a dictation: a TipTap JSON document. `version` is the optimistic-concurrency
+ * counter: every accepted save adds one, and a save based on an older version is refused (409).
+ */
+export const letters = pgTable('letters', {
+  dictationId: integer('dictation_id')
+    .primaryKey()
+    .references(() => dictations.id, { onDelete: 'cascade' }),
+  trustId: integer('trust_id')
+    .notNull()
+    .references(() => trusts.id),
+  doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
+  /** Plain text of the document (word count, search in a later issue). */
+  text: text('text').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Snapshots of a letter: each final save and each hand-off (spec §3 versions); numbered by the letter's version. */
+export const letterVersions = pgTable(
+  'letter_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dictationId: integer('dictation_id')
+      .notNull()
+      .references(() => dictations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** 'final' (Ctrl/Cmd+S) or the hand-off that made it ('send_for_approval', 'approve', …). */
+    kind: text('kind').notNull(),
+    doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
+    text: text('text').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('letter_versions_dictation_version').on(t.dictationId, t.version)],
+);
+
+export const dictationComments = pgTable(
+  'dictation_comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dictationId: integer('dictation_id')
+      .notNull()
+      .references(() => dictations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id),
+    comments: text('comments').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dictation_comments_dictation').on(t.dictationId, t.createdAt)],
+);
+
+/** Autotext snippets: a trust's, a department's or a user's own; the shortcut is unique within its scope. */
+export const autotexts = pgTable(
+  'autotexts',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    /** 'trust' | 'department' | 'user' */
+    scope: text('scope').notNull(),
+    departmentId: integer('department_id').references(() => departments.id),
+    userId: integer('user_id').references(() => users.id),
+    shortcut: text('shortcut').notNull(),
+    title: text('title').notNull(),
+    /** Plain text with merge fields such as {{patient_name}}; never HTML. */
+    body: text('body').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('autotexts_scope_shortcut').on(
+      t.trustId,
+      t.scope,
+      sql`coalesce(${t.departmentId}, 0)`,
+      sql`coalesce(${t.userId}, 0)`,
+      sql`lower(${t.shortcut})`,
+    ),
+  ],
+);
+
+/** The embedded patient index (the default provider; FHIR R4 when FHIR_BASE_URL is set). */
+export const patients = pgTable(
+  'patients',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    nhsNumber: text('nhs_number'),
+    mrn: text('mrn'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** ISO date (YYYY-MM-DD). */
+    birthdate: text('birthdate').notNull(),
+    gender: text('gender'),
+    email: text('email'),
+    address: jsonb('address').$type<{ lines: string[]; postCode: string }>(),
+    /** Registered GP practice: { code (ODS), name, practice, address }. */
+    gp: jsonb('gp').$type<Record<string, string>>(),
+    nextOfKin: jsonb('next_of_kin')
+      .$type<{ name: string; relationship: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('patients_nhs').on(t.trustId, t.nhsNumber),
+    index('patients_mrn').on(t.trustId, t.mrn),
+    index('patients_name_dob').on(t.trustId, sql`lower(${t.lastName})`, t.birthdate),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    /** Checkup | Emergency | Followup | Routine | Walkin (spec §9). */
+    type: text('type').notNull(),
+    /** A FHIR appointment status (spec §9). */
+    status: text('status').notNull(),
+    clinicCode: text('clinic_code'),
+    referrerCode: text('referrer_code'),
+    referrerFirstName: text('referrer_first_name'),
+    referrerLastName: text('referrer_last_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appointments_patient').on(t.patientId, t.startAt)],
 );

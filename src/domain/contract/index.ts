@@ -11,5 +11,6 @@ export * from './users';
 export * from './dictations';
 export * from './options';
 export * from './worklist';
+export * from './letter';
 
 export { API_PATHS } from './paths';

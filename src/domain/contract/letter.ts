@@ -1,0 +1,87 @@
+/**
+ * The letter typed for a dictation (DESIGN §3 "Letter path"): a TipTap (ProseMirror) JSON document with
+ * an optimistic-concurrency version. GET/PUT /api/dictation/{id}/letter, GET /api/dictation/{id}/versions,
+ * GET /api/dictation/{id}/versions/{version}, POST /api/dictation/{id}/claim, POST /api/dictation/{id}/take-over,
+ * POST /api/dictation/manual (a letter without audio).
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { idSchema, safeText } from './primitives';
+
+/** Largest letter accepted, as JSON text: a long discharge summary is far below it. */
+export const LETTER_MAX_JSON_BYTES = 2_000_000;
+
+/** A ProseMirror node as JSON. The server checks it against the editor's schema before storing it. */
+export interface LetterNode {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: LetterNode[];
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+  text?: string;
+}
+
+export const letterNodeSchema: z.ZodType<LetterNode> = z.lazy(() =>
+  z.object({
+    type: z.string().min(1).max(64),
+    attrs: z.record(z.string(), z.unknown()).optional(),
+    content: z.array(letterNodeSchema).optional(),
+    marks: z
+      .array(z.object({ type: z.string().min(1).max(64), attrs: z.record(z.string(), z.unknown()).optional() }))
+      .optional(),
+    text: safeText().optional(),
+  }),
+);
+
+/** The whole document: its root is always `doc`. */
+export const letterDocSchema = letterNodeSchema.refine((n) => n.type === 'doc', 'The letter must be a document.');
+
+export const letterSchema = z.object({
+  dictation_id: z.number(),
+  doc: letterDocSchema,
+  /** Every accepted save adds one. A new letter (made from the job type's template) is version 0 until first saved. */
+  version: z.number().int().min(0),
+  updated_at: z.string().nullable(),
+  updated_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+  /** Whether the caller may save now (status, assignment, role): the editor opens read-only otherwise. */
+  editable: z.boolean(),
+});
+export type Letter = z.infer<typeof letterSchema>;
+
+export const saveLetterSchema = z.object({
+  doc: letterDocSchema,
+  /** The version this text was based on; a save based on an older version is refused with 409. */
+  base_version: z.number().int().min(0),
+  /** A final save (Ctrl/Cmd+S) also keeps a version in the history; autosaves do not. */
+  final: z.boolean().default(false),
+});
+export type SaveLetter = z.infer<typeof saveLetterSchema>;
+
+export const savedLetterSchema = z.object({ version: z.number(), updated_at: z.string() });
+
+/** 409 answer to a stale save: the server's copy, so the client can show both side by side. */
+export const letterConflictSchema = z.object({
+  message: z.string(),
+  code: z.literal('letter_conflict'),
+  letter: letterSchema,
+});
+export type LetterConflict = z.infer<typeof letterConflictSchema>;
+
+export const letterVersionSummarySchema = z.object({
+  version: z.number(),
+  kind: z.string(),
+  created_at: z.string(),
+  user: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+});
+export const letterVersionsSchema = z.object({ data: z.array(letterVersionSummarySchema) });
+export const letterVersionSchema = letterVersionSummarySchema.extend({ doc: letterDocSchema });
+export type LetterVersionSummary = z.infer<typeof letterVersionSummarySchema>;
+
+/** POST /api/dictation/manual: a letter without audio for a chosen author (spec /manualletter). */
+export const manualLetterSchema = z.object({
+  author_id: idSchema('Choose the author.'),
+  department_id: idSchema(MESSAGES.serviceRequired),
+  job_type_id: idSchema('Choose the document type.'),
+  patient: z.record(z.string(), safeText().max(200)).default({}),
+  urgent: z.enum(['HIGH', 'STANDARD']).default('STANDARD'),
+});
+export type ManualLetter = z.infer<typeof manualLetterSchema>;
