@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { DictationSummary } from '../../features/dictation-view/dictation-summary';
+import { DictationPage } from '../../features/dictation-page/dictation-page';
 
 export const Route = createFileRoute('/dictation/$id')({
   beforeLoad: async (ctx) => {
@@ -12,5 +12,5 @@ export const Route = createFileRoute('/dictation/$id')({
 
 function Show() {
   const { id } = Route.useParams();
-  return <DictationSummary key={id} id={Number(id)} title="Dictation" />;
+  return <DictationPage key={id} id={Number(id)} />;
 }

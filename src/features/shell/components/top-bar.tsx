@@ -1,4 +1,4 @@
-import { type RefObject } from 'react';
+import { useCallback, type RefObject } from 'react';
 import { Link } from '@tanstack/react-router';
 import { satisfies, RULES, type AccessSubject, type NavItem } from '../../../domain/access';
 import type { UserProfile } from '../../../domain/contract';
@@ -21,7 +21,10 @@ const ITEM =
 
 export function TopBar({ profile, subject, items, searchRef, onLogout }: Props) {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+    <header
+      ref={useTopBarHeight()}
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:px-4">
         <span className="text-lg font-bold tracking-tight text-brand-700 dark:text-emerald-400">{APP_TITLE}</span>
         {satisfies(subject, RULES.search) && (
@@ -86,4 +89,15 @@ export function TopBar({ profile, subject, items, searchRef, onLogout }: Props) 
       </nav>
     </header>
   );
+}
+
+/** Publishes the bar's height as --topbar-h, so a page's own sticky parts (the dictation player) sit just below it. */
+function useTopBarHeight() {
+  return useCallback((el: HTMLElement | null) => {
+    if (!el) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--topbar-h', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 }

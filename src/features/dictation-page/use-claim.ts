@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { API_PATHS, type Dictation } from '../../domain/contract';
+import { ApiError } from '../../lib/api/errors';
+import { apiCall } from '../../lib/api/client';
+
+const CLAIMABLE = new Set(['READY_FOR_TYPING', 'RECEIVED']);
+
+/** Whether opening this dictation should claim it: a typist (Secretary or Manager) opening unclaimed work. */
+export function shouldClaim(d: Dictation, roles: readonly string[]): boolean {
+  return CLAIMABLE.has(d.status) && (roles.includes('Secretary') || roles.includes('Manager'));
+}
+
+export type ClaimState = { kind: 'idle' } | { kind: 'claiming' } | { kind: 'refused'; message: string };
+
+/**
+ * Opening a ready dictation claims it for the typist (spec: it becomes BEING_TYPED, assigned to them).
+ * The claim needs the server's word: two typists must never type the same letter, so it is not queued
+ * offline; until it succeeds the page stays read-only and says why.
+ */
+export function useClaimOnOpen(d: Dictation | undefined, roles: readonly string[]): ClaimState {
+  const queries = useQueryClient();
+  const tried = useRef<number | null>(null);
+  const [state, setState] = useState<ClaimState>({ kind: 'idle' });
+  useEffect(() => {
+    if (!d || tried.current === d.id || !shouldClaim(d, roles)) return;
+    tried.current = d.id;
+    setState({ kind: 'claiming' });
+    apiCall('post', API_PATHS.dictationClaim(d.id), { schema: z.unknown(), json: {}, quiet: true })
+      .then(() => setState({ kind: 'idle' }))
+      .catch((err: unknown) => setState({ kind: 'refused', message: err instanceof ApiError ? err.message : String(err) }))
+      .finally(() => void queries.invalidateQueries({ queryKey: ['dictation', d.id] }));
+  }, [d, roles, queries]);
+  return state;
+}

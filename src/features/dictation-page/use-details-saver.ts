@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Dictation, DictationDetails } from '../../domain/contract';
+import { enqueueRequest } from '../../lib/sync/outbox';
+import { requestSync } from '../../lib/sync/triggers';
+
+export const detailsPath = (id: number) => `/api/dictation/${id}/details`;
+
+/**
+ * Corrections to a dictation's details (patient, appointment, service, job type, urgency, custom
+ * fields) go through the outbox like every change, so a typist on a dying network loses nothing; the
+ * page shows the corrected details at once.
+ */
+export function useDetailsSaver(d: Dictation) {
+  const queries = useQueryClient();
+  return async (details: Omit<DictationDetails, 'author_id'> & { appointment?: Record<string, string> | null }, okMessage: string) => {
+    await enqueueRequest({ method: 'PATCH', path: detailsPath(d.id), body: details, label: `Details ${d.reference}` });
+    void requestSync();
+    queries.setQueryData<Dictation>(['dictation', d.id], (old) =>
+      old
+        ? {
+            ...old,
+            urgent: details.urgent ?? old.urgent,
+            patient: { ...(details.patient ?? old.patient) } as Dictation['patient'],
+          }
+        : old,
+    );
+    toast.success(okMessage);
+  };
+}

@@ -1,0 +1,3 @@
+export { useDictation } from './use-dictation';
+export { DictationSummary } from './dictation-summary';
+export { DraftDictationPage } from './draft-dictation-page';
