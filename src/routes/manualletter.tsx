@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../app/guard';
-import { ComingSoon } from '../components/ui/page';
+import { ManualLetterPage } from '../features/manual-letter/manual-letter-page';
 
 export const Route = createFileRoute('/manualletter')({
   beforeLoad: guardRoute('/manualletter'),
-  component: () => <ComingSoon title="Manual letter" />,
+  component: ManualLetterPage,
 });

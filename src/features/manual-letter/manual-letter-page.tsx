@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { API_PATHS, dictationSchema } from '../../domain/contract';
+import { MESSAGES } from '../../domain/messages';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { apiCall } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/errors';
+import { useOnline } from '../../lib/use-online';
+import { DetailsSection, EMPTY_DETAILS, useDetailsForm } from '../dictation-form';
+
+/**
+ * /manualletter: a letter without audio for a chosen author (Manager, Secretary). Once created it is a
+ * dictation being typed by its creator and opens in the same editor, joining the same workflow.
+ * Creating it needs the server (it hands out the reference); the letter itself is then typed offline-safe.
+ */
+export function ManualLetterPage() {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const form = useDetailsForm(EMPTY_DETAILS, true);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function create() {
+    const details = form.checked();
+    if (!details || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { data } = await apiCall('post', API_PATHS.dictationManual, {
+        schema: z.object({ data: dictationSchema }),
+        json: {
+          author_id: details.author_id,
+          department_id: details.department_id,
+          job_type_id: details.job_type_id,
+          urgent: details.urgent,
+          patient: details.patient,
+        },
+        quiet: true,
+      });
+      await navigate({ to: '/dictation/$id', params: { id: String(data.id) } });
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.message : MESSAGES.serverError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Manual letter">
+      <div className="space-y-4">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          A letter without a recording: choose who it is from and who it is about, then type it in the letter editor.
+        </p>
+        {!online && <Alert tone="info">You are offline. A new letter can be started once there is a connection.</Alert>}
+        {failure && <Alert>{failure}</Alert>}
+        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor />
+        <div className="flex justify-end">
+          <Button onPress={() => void create()} isDisabled={busy || !online}>
+            Start the letter
+          </Button>
+        </div>
+      </div>
+    </Page>
+  );
+}
