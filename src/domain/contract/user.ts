@@ -10,6 +10,8 @@ export const profilePreferencesSchema = z
     speech_recognition: z.boolean().optional(),
     notification: z.boolean().optional(),
     footpedal_mode: z.enum(['basic', 'advanced']).optional(),
+    /** Seconds playback goes back when resumed on the typist's player (issue 11); 0 is off, unset is 2. */
+    auto_rewind_seconds: z.number().int().min(0).max(10).optional(),
     columns: z.array(safeText().min(1).max(64)).max(40).optional(),
     signatories: z.array(idSchema()).max(20).optional(),
     scribe_assist: z
