@@ -75,4 +75,30 @@ export const MESSAGES = {
     `This dictation is in ${status}: it can be deleted only while in Author Approval, Ready For Typing or Being Typed.`,
   cannotMarkConfidentialInStatus: (status: string) =>
     `This dictation is in ${status}: confidential marking can be changed only while in Ready For Typing or Author Approval.`,
+  // ours: autotext (snippets, their import)
+  autotextShortcutMissing: 'The shortcut is missing.',
+  autotextShortcutFormat: 'A shortcut is one word: letters, digits and . - _ / only, with no spaces.',
+  autotextTitleMissing: 'The title is missing.',
+  autotextBodyMissing: 'The text is missing.',
+  autotextTooLong: (what: string, max: number, length: number) => `The ${what} is too long: ${length} characters, at most ${max}.`,
+  autotextControlCharacter: (what: string) =>
+    `The ${what} contains an invisible control character (often copied from another program). Retype it without that character.`,
+  autotextUnknownField: (names: string) => `Unknown merge field ${names}. Use only the merge fields listed on this page.`,
+  autotextDuplicateInFile: (row: number) => `The shortcut is repeated: row ${row} of the file has the same one.`,
+  autotextDuplicateExisting: (where: string) => `There is already an autotext with this shortcut (${where}).`,
+  autotextDepartmentRequired: 'Choose the department.',
+  autotextDepartmentUnknown: 'This department is not one of your trust’s.',
+  autotextScopeNotAllowed: 'You can add autotext only for yourself; the trust and department ones are kept by managers and administrators.',
+  autotextScopeUnknown: (value: string) => `“${value}” is not a scope: write trust, department or user (or leave it empty).`,
+  autotextNotYours: 'You cannot change this autotext: it is shared and kept by managers and administrators.',
+  autotextDeleted: 'The autotext has been deleted.',
+  autotextImportFileType: (name: string) => `“${name}” cannot be imported: only .xls, .xlsx and .csv files are accepted.`,
+  autotextImportFileContent: (name: string) =>
+    `“${name}” is not the spreadsheet its name says. Save it again from your spreadsheet program as .xlsx, .xls or .csv.`,
+  autotextImportFileTooBig: (mb: number) => `The file is too large to import: at most ${mb} MB.`,
+  autotextImportTooManyRows: (max: number) => `The file has more than ${max} rows. Split it into smaller files.`,
+  autotextImportNoHeader: 'The first row must name the columns: shortcut, title and body (scope is optional).',
+  autotextImportEmpty: 'The file has no rows to import.',
+  autotextImportUnreadable: 'The file could not be read. Save it again as .xlsx or .csv and try again.',
+  autotextNoWindowTarget: 'Open this window from a dictation to insert autotext into its letter.',
 } as const;

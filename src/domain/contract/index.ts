@@ -12,5 +12,6 @@ export * from './dictations';
 export * from './options';
 export * from './worklist';
 export * from './letter';
+export * from './autotext';
 
 export { API_PATHS } from './paths';
