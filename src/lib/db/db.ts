@@ -76,8 +76,17 @@ export interface OutboxDictation extends OutboxBase {
 /** A small JSON operation (a draft's changes, later allocations and approvals), sent with its id as Idempotency-Key. */
 export interface OutboxRequest extends OutboxBase {
   kind: 'request';
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'PUT';
   path: string;
+  /**
+   * When the drain first handed it to the network. From then on the server may hold it under this id
+   * (an answer can be lost), so its body is never replaced: a newer save is queued after it instead.
+   */
+  triedAt?: number;
+  /** A letter save (PUT …/letter): which dictation, and the local draft revision it carries. */
+  letter?: { dictationId: number; revision: number; final: boolean };
+  /** A hand-off that must follow this dictation's queued letter saves and carry the version they reach. */
+  afterLetter?: number;
 }
 
 /** Work for the server that must survive the network, the tab and the browser (DESIGN §3). */
@@ -93,6 +102,26 @@ export interface OutcomeRow {
   details: string[];
   /** The operation was refused (409/422): the server's words. */
   error: string | null;
+}
+
+/** The letter typed on this device (DESIGN §3 "Letter path"), kept until the server has it and after, for offline reopening. */
+export interface LetterDraftRow {
+  dictationId: number;
+  /** The TipTap JSON document, encrypted. */
+  doc: Sealed;
+  /** The server version this text is based on: what the next save sends as `base_version`. */
+  baseVersion: number;
+  /** Bumped by every local write; a server answer clears `dirty` only when it carried the newest revision. */
+  revision: number;
+  /** The text holds changes the server has not confirmed. */
+  dirty: boolean;
+  updatedAt: number;
+  /** When the server last accepted this letter from this device. */
+  savedAt: number | null;
+  /** The server's copy (a Letter, encrypted) after a 409, until the user chooses which text to keep. */
+  conflict: Sealed | null;
+  /** The server's words after it refused a save because the letter can no longer be edited (403). */
+  refused: string | null;
 }
 
 /** A receipt for work the server confirmed, listed in the sync panel. It holds no patient data. */
@@ -115,6 +144,7 @@ export class WardnoteDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>;
   sent!: EntityTable<SentRow, 'dictationId'>;
   outcomes!: EntityTable<OutcomeRow, 'id'>;
+  letterDrafts!: EntityTable<LetterDraftRow, 'dictationId'>;
 
   constructor() {
     super(DB_NAME);
@@ -127,6 +157,7 @@ export class WardnoteDb extends Dexie {
     });
     this.version(3).stores({ sent: 'dictationId, sentAt' });
     this.version(4).stores({ outcomes: 'id, path, at' });
+    this.version(5).stores({ letterDrafts: 'dictationId, updatedAt' });
   }
 }
 

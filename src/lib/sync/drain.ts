@@ -7,6 +7,7 @@ import { TransportError } from './transport-error';
 import { dictationIn, recordReceipt } from './receipts';
 import { REPORTED_PATHS, outcomeFromAnswer, outcomeFromError } from './outcomes';
 import type { QueuedDetails } from './outbox';
+import { bodyToSend, letterRefused, letterSaved, savedVersion, waitsForEarlierSave } from './letter-queue';
 
 /** How the outbox reaches the server; the real one uses tus and the API, tests give their own. */
 export interface Transport {
@@ -73,10 +74,10 @@ async function sendDictation(item: OutboxDictation, transport: Transport, now: (
     upload_id: uploadId(current.uploadUrl!),
     byte_size: current.totalBytes,
   });
-  if (dictation.audio.filesize !== current.totalBytes) {
+  if (dictation.audio?.filesize !== current.totalBytes) {
     throw new TransportError(
       409,
-      `The server holds ${dictation.audio.filesize} bytes of ${current.totalBytes}; the recording is kept on this device.`,
+      `The server holds ${dictation.audio?.filesize ?? 0} bytes of ${current.totalBytes}; the recording is kept on this device.`,
     );
   }
   // Only now, with the server's word on the byte count, does the device let go of the audio.
@@ -87,13 +88,31 @@ async function sendDictation(item: OutboxDictation, transport: Transport, now: (
   });
 }
 
-async function sendRequest(item: OutboxRequest, transport: Transport, now: () => number): Promise<void> {
-  const answer = await transport.send(item, await unsealJson<unknown>(item.payload));
+/**
+ * Takes a request for sending: read again and marked as handed to the network in one transaction, so a
+ * letter save queued meanwhile either replaced its body first (and that is what goes) or sees it taken
+ * and queues itself after it (letter-save.ts).
+ */
+async function claimRequest(id: string, now: number): Promise<OutboxRequest | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const row = await db.outbox.get(id);
+    if (row?.kind !== 'request' || row.state !== 'pending') return null;
+    if (row.triedAt === undefined) await updateItem(id, { triedAt: now });
+    return row;
+  });
+}
+
+async function sendRequest(queued: OutboxRequest, transport: Transport, now: () => number): Promise<void> {
+  const item = await claimRequest(queued.id, now());
+  if (!item) return;
+  const answer = await transport.send(item, await bodyToSend(item));
+  const version = item.letter ? savedVersion(answer) : null;
   const dictation = dictationIn(answer);
-  await db.transaction('rw', db.outbox, db.sent, db.outcomes, async () => {
+  await db.transaction('rw', [db.outbox, db.sent, db.outcomes, db.letterDrafts], async () => {
     await db.outbox.delete(item.id);
     if (dictation) await recordReceipt(dictation, item.label, now());
     if (REPORTED_PATHS.has(item.path)) await db.outcomes.put(outcomeFromAnswer(item, answer, now()));
+    if (item.letter && version !== null) await letterSaved(item.letter, version, now());
   });
 }
 
@@ -115,6 +134,7 @@ async function process(item: OutboxItem, transport: Transport, now: () => number
     if (outcome === 'pause') await updateItem(item.id, { state: 'paused', lastError: message, attempts });
     else if (outcome === 'dead') {
       await updateItem(item.id, { state: 'dead', lastError: message, attempts });
+      if (item.kind === 'request' && item.letter && err instanceof TransportError) await letterRefused(item.letter, err);
       if (item.kind === 'request' && REPORTED_PATHS.has(item.path)) await db.outcomes.put(outcomeFromError(item, message, now()));
     } else await updateItem(item.id, { attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, random()) });
   }
@@ -134,9 +154,8 @@ export async function drainOutbox(transport: Transport, opts: DrainOptions = {})
       const started = now();
       const tried = new Set<string>();
       while (now() - started < budget) {
-        const due = (await db.outbox.where('state').equals('pending').sortBy('createdAt')).find(
-          (i) => i.nextAttemptAt <= now() && !tried.has(i.id),
-        );
+        const all = await db.outbox.orderBy('createdAt').toArray();
+        const due = all.find((i) => i.state === 'pending' && i.nextAttemptAt <= now() && !tried.has(i.id) && !waitsForEarlierSave(i, all));
         if (!due) break;
         tried.add(due.id);
         await process(due, transport, now, random);

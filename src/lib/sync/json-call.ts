@@ -7,7 +7,7 @@ import { TransportError } from './transport-error';
  * status 0 when no answer came (offline, timeout, connection cut).
  */
 export async function sendJson(
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT',
   url: string,
   body: unknown,
   headers: Record<string, string>,
@@ -32,5 +32,6 @@ export async function sendJson(
     res.status,
     typeof message === 'string' ? message : res.status >= 500 ? MESSAGES.serverError : MESSAGES.errorFetching,
     typeof code === 'string' ? code : undefined,
+    answer,
   );
 }

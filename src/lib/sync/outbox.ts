@@ -50,6 +50,8 @@ export async function enqueueRequest(request: {
   path: string;
   body: unknown;
   label: string;
+  /** A hand-off of this dictation: sent after its queued letter saves, with the version they reach as base_version. */
+  afterLetter?: number;
 }): Promise<OutboxRequest> {
   const item: OutboxRequest = {
     id: crypto.randomUUID(),
@@ -64,8 +66,22 @@ export async function enqueueRequest(request: {
     payload: await sealJson(request.body),
     createdAt: Date.now(),
   };
-  await db.outbox.add(item);
-  return item;
+  if (request.afterLetter === undefined) {
+    await db.outbox.add(item);
+    return item;
+  }
+  const dictationId = request.afterLetter;
+  return db.transaction('rw', db.outbox, async () => {
+    // Strictly after the letter's last queued save, even within the same millisecond.
+    const saves = await db.outbox.filter((r) => r.kind === 'request' && r.letter?.dictationId === dictationId).toArray();
+    const after: OutboxRequest = {
+      ...item,
+      afterLetter: dictationId,
+      createdAt: Math.max(item.createdAt, ...saves.map((r) => r.createdAt + 1)),
+    };
+    await db.outbox.add(after);
+    return after;
+  });
 }
 
 export async function retryItem(id: string): Promise<void> {
