@@ -20,25 +20,7 @@ export function AudioPlayer({ src, label, peaks, durationMs, onPosition }: Props
   const audio = useRef<HTMLAudioElement>(null);
   const wave = useRef<HTMLDivElement>(null);
   const hasWave = !!peaks?.length && !!durationMs;
-
-  useEffect(() => {
-    if (!hasWave || !audio.current || !wave.current) return;
-    const ws = WaveSurfer.create({
-      container: wave.current,
-      media: audio.current,
-      peaks: [peaks],
-      duration: durationMs / 1000,
-      height: 64,
-      waveColor: '#94a3b8',
-      progressColor: '#0b5cab',
-      cursorColor: '#0b5cab',
-      barWidth: 2,
-      barGap: 1,
-      normalize: true,
-    });
-    return () => ws.destroy();
-  }, [src, hasWave, peaks, durationMs]);
-
+  useWaveform(audio, wave, { src, peaks, durationMs, height: 64 });
   usePlaybackKeys(audio);
   const report = onPosition ? (el: HTMLAudioElement) => onPosition(Math.round(el.currentTime * 1000)) : undefined;
 
@@ -57,6 +39,34 @@ export function AudioPlayer({ src, label, peaks, durationMs, onPosition }: Props
       />
     </div>
   );
+}
+
+/**
+ * Draws the server's waveform over a media element and seeks it on click, without decoding the audio
+ * (PITFALLS 10). Shared by this player and the typist's player (features/typist-audio).
+ */
+export function useWaveform(
+  audio: RefObject<HTMLAudioElement | null>,
+  container: RefObject<HTMLDivElement | null>,
+  { src, peaks, durationMs, height }: { src: string; peaks?: number[] | null; durationMs?: number | null; height: number },
+): void {
+  useEffect(() => {
+    if (!peaks?.length || !durationMs || !audio.current || !container.current) return;
+    const ws = WaveSurfer.create({
+      container: container.current,
+      media: audio.current,
+      peaks: [peaks],
+      duration: durationMs / 1000,
+      height,
+      waveColor: '#94a3b8',
+      progressColor: '#0b5cab',
+      cursorColor: '#0b5cab',
+      barWidth: 2,
+      barGap: 1,
+      normalize: true,
+    });
+    return () => ws.destroy();
+  }, [audio, container, src, peaks, durationMs, height]);
 }
 
 function usePlaybackKeys(audio: RefObject<HTMLAudioElement | null>) {

@@ -2,18 +2,27 @@ import { useEffect, useState } from 'react';
 import { Page } from '../../components/ui/page';
 import { Button } from '../../components/ui/button';
 import { formatBytes, requestPersistentStorage, storageEstimate } from '../../lib/storage';
+import { useSession } from '../../lib/auth/use-session';
+import { PlaybackPreferences } from '../typist-audio/playback-preferences';
 
 /**
- * Preferences. For now: what this device holds for Wardnote (recordings waiting to be sent live
- * here), and whether the browser has promised not to clear it. The other preferences come later.
+ * Preferences: how dictations play (foot pedal mode, auto-rewind; saved in the profile), what this
+ * device holds for Wardnote (recordings waiting to be sent live here), and whether the browser has
+ * promised not to clear it.
  */
 export function PreferencesPage() {
   const [estimate, setEstimate] = useState<Awaited<ReturnType<typeof storageEstimate>>>(null);
   const refresh = () => void storageEstimate().then(setEstimate);
+  const { profile } = useSession();
   useEffect(refresh, []);
 
   return (
     <Page title="Preferences">
+      {profile && (
+        <div className="mb-4">
+          <PlaybackPreferences key={profile.id} profile={profile} />
+        </div>
+      )}
       <section
         aria-labelledby="storage-title"
         className="max-w-xl rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"

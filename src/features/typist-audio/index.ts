@@ -1,0 +1,2 @@
+export { TypistPlayer, type TypistPlayerProps } from './typist-player';
+export { TYPIST_AUDIO_SHORTCUTS, type AudioShortcut } from './shortcuts';
