@@ -4,11 +4,11 @@ import { HelpCircle } from 'lucide-react';
 import { MESSAGES } from '../../domain/messages';
 import type { Dictation } from '../../domain/contract';
 import { Alert } from '../../components/ui/alert';
-import { AudioPlayer } from '../../components/ui/audio-player';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useSession } from '../../lib/auth/use-session';
 import { useDictation } from '../dictation-view';
+import { TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
 import { useClaimOnOpen } from './use-claim';
 import { DictationHeader } from './dictation-header';
 import { SidePanel } from './side-panel';
@@ -60,7 +60,7 @@ function Workstation({ d, claimMessage, claiming }: { d: Dictation; claimMessage
             </Button>
           }
         />
-        {d.audio?.url && <AudioPlayer src={d.audio.url} label="Dictation audio" peaks={d.audio.peaks} durationMs={d.audio.duration_ms} />}
+        <TypistPlayer dictation={d} />
       </div>
       {claiming && <Alert tone="info">Assigning this dictation to you…</Alert>}
       {claimMessage && <Alert>{claimMessage}</Alert>}
@@ -77,7 +77,14 @@ function Workstation({ d, claimMessage, claiming }: { d: Dictation; claimMessage
           />
         </aside>
       </div>
-      <ShortcutHelp open={help} onOpenChange={setHelp} groups={[{ title: 'This page', rows: PAGE_SHORTCUTS }]} />
+      <ShortcutHelp
+        open={help}
+        onOpenChange={setHelp}
+        groups={[
+          { title: 'This page', rows: PAGE_SHORTCUTS },
+          { title: 'Audio', rows: TYPIST_AUDIO_SHORTCUTS },
+        ]}
+      />
     </section>
   );
 }
