@@ -1,0 +1,116 @@
+/**
+ * Who may type a dictation's letter, and the words shown when the editor opens read-only. Pure; the
+ * dictation page decides with it whether the editor is editable, and the server refuses a save with it.
+ *
+ * Decided (docs/decisions.md): a Secretary or Manager types only the dictation assigned to them, while it
+ * is BEING_TYPED or OUTSOURCED_REVIEW; a Manager who wants someone else's must Take over first, so two
+ * people never type into one letter. The author edits their own letter while it waits in AUTHOR_APPROVAL.
+ * Nobody edits in QA_REVIEW (the reviewer returns it with a reason) or after approval. A SuperAdmin reads
+ * every letter of the trust but never types.
+ */
+import { MESSAGES } from './messages';
+import type { Role } from './roles';
+import { statusLabel, type DictationStatus } from './statuses';
+import { findTransition, type WorkflowAction } from './workflow';
+
+export interface LetterUser {
+  userId: number;
+  roles: readonly Role[];
+}
+
+export interface LetterDictation {
+  status: DictationStatus;
+  authorId: number;
+  assignedTo: number | null;
+}
+
+/** Names for the words shown: the author's and the assigned typist's. */
+export interface LetterPeople {
+  author: string;
+  assignee: string | null;
+}
+
+/** Statuses in which the assigned typist types. */
+export const TYPING_STATUSES: readonly DictationStatus[] = ['BEING_TYPED', 'OUTSOURCED_REVIEW'];
+
+export const isTypist = (user: LetterUser) => user.roles.includes('Secretary') || user.roles.includes('Manager');
+
+export function canEditLetter(user: LetterUser, d: LetterDictation): boolean {
+  if (TYPING_STATUSES.includes(d.status)) return isTypist(user) && d.assignedTo === user.userId;
+  if (d.status === 'AUTHOR_APPROVAL') return user.roles.includes('Author') && d.authorId === user.userId;
+  return false;
+}
+
+/** What the read-only editor says, or null when the user may edit. */
+export function letterReadOnlyReason(user: LetterUser, d: LetterDictation, people: LetterPeople): string | null {
+  if (canEditLetter(user, d)) return null;
+  switch (d.status) {
+    case 'DRAFT':
+      return MESSAGES.letterDraft;
+    case 'READY_FOR_TYPING':
+    case 'RECEIVED':
+      return MESSAGES.letterWaitingForTyping;
+    case 'BEING_TYPED':
+    case 'OUTSOURCED_REVIEW':
+      if (people.assignee && d.assignedTo !== user.userId) return MESSAGES.letterBeingTypedBy(people.assignee);
+      if (!d.assignedTo) return MESSAGES.letterNotTakenYet;
+      return MESSAGES.letterAdminReadOnly;
+    case 'OUTSOURCED':
+      return MESSAGES.letterOutsourced;
+    case 'QA_REVIEW':
+      return MESSAGES.letterInQa;
+    case 'AUTHOR_APPROVAL':
+      return MESSAGES.letterWithAuthor(people.author);
+    case 'MANUAL_DISTRIBUTION':
+      return MESSAGES.letterApproved;
+    case 'SENT':
+      return MESSAGES.letterSent;
+  }
+}
+
+/**
+ * Why a save was refused, as the end of MESSAGES.letterNotEditable: someone else is typing it now, or
+ * the letter moved on to another status.
+ */
+export function letterRefusalReason(user: LetterUser, d: LetterDictation, people: LetterPeople): string {
+  if (TYPING_STATUSES.includes(d.status) && people.assignee && d.assignedTo !== user.userId)
+    return `it is now being typed by ${people.assignee}`;
+  if (!isTypist(user) && !user.roles.includes('Author')) return MESSAGES.letterAdminReadOnly.toLowerCase();
+  if (d.status === 'AUTHOR_APPROVAL' && d.authorId !== user.userId) return `it is with ${people.author} for approval`;
+  return `it has moved on to ${statusLabel(d.status)}`;
+}
+
+/** Hand-offs from the dictation page (POST /api/dictation/{id}/transition). */
+export const PAGE_ACTIONS = [
+  'send_for_approval',
+  'send_to_qa',
+  'release',
+  'hand_back',
+  'return_for_typing',
+  'qa_pass',
+  'qa_return',
+] as const satisfies readonly WorkflowAction[];
+export type PageAction = (typeof PAGE_ACTIONS)[number];
+
+/** Hand-offs that send a letter back, whose reason is kept as a comment for whoever picks it up. */
+export const ACTIONS_NEEDING_REASON: readonly PageAction[] = ['hand_back', 'return_for_typing', 'qa_return'];
+
+/** Hand-offs that pass the typed letter on: only the person typing it, and only with a letter to pass. */
+export const ACTIONS_PASSING_LETTER: readonly PageAction[] = ['send_for_approval', 'send_to_qa'];
+
+export type HandOffCheck = { ok: true } | { ok: false; why: 'not_allowed' | 'not_typist' };
+
+/**
+ * Whether the user may take a hand-off now: the workflow table (role × status × action), and for the
+ * typist's own hand-offs, that they are the one typing (a Manager takes over first).
+ */
+export function checkHandOff(user: LetterUser, d: LetterDictation, action: PageAction): HandOffCheck {
+  if (!findTransition({ roles: user.roles, userId: user.userId }, action, d)) return { ok: false, why: 'not_allowed' };
+  if (ACTIONS_PASSING_LETTER.includes(action) && !canEditLetter(user, d)) return { ok: false, why: 'not_typist' };
+  const fromTyping = TYPING_STATUSES.includes(d.status);
+  const asAuthor = action === 'hand_back' && d.authorId === user.userId && user.roles.includes('Author');
+  const overseer = user.roles.includes('Manager') || user.roles.includes('SuperAdmin');
+  if ((action === 'release' || action === 'hand_back') && fromTyping && !asAuthor && !overseer && d.assignedTo !== user.userId)
+    return { ok: false, why: 'not_typist' };
+  return { ok: true };
+}
