@@ -53,6 +53,18 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional(),
+  FHIR_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'must start with http:// or https://')
+    .optional(),
+  FHIR_TOKEN: z.string().optional(),
+  FHIR_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(8),
+  FHIR_MRN_SYSTEM: z.string().optional(),
+  FHIR_TRUST_IDS: z
+    .string()
+    .regex(/^\d+(\s*,\s*\d+)*$/, 'must list trust ids (numbers), separated by commas')
+    .optional(),
 });
 
 /** An address or CIDR range proxy-addr understands (also its names `loopback`, `linklocal`, `uniquelocal`). */
@@ -129,6 +141,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
               ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
               : undefined,
+        }
+      : null,
+    /** Patients and appointments come from this FHIR R4 server instead of the embedded index when set. */
+    fhir: e.FHIR_BASE_URL
+      ? {
+          baseUrl: e.FHIR_BASE_URL.replace(/\/+$/, ''),
+          token: e.FHIR_TOKEN,
+          timeoutMs: e.FHIR_TIMEOUT_SECONDS * 1000,
+          mrnSystem: e.FHIR_MRN_SYSTEM,
+          /** Trusts whose patients the server holds; null: every trust of this deployment. */
+          trustIds: e.FHIR_TRUST_IDS ? e.FHIR_TRUST_IDS.split(',').map((t) => Number(t.trim())) : null,
         }
       : null,
   };

@@ -127,4 +127,12 @@ export const MESSAGES = {
   dictationChanged: 'Someone else changed this dictation a moment ago. Refresh and try again.',
   detailsNotEditable: 'The details can be corrected only by the person typing this dictation, or by its author while it waits for approval.',
   noAudioManualLetter: 'This is a typed letter without a recording.',
+  // patient and appointment lookup (spec §8 empty states, then ours)
+  noPatientDetails: 'Patient: No patient details',
+  noPatientName: 'No patient name',
+  nhsNumberInvalid: 'This is not a valid NHS number: check the 10 digits.',
+  patientSearchKind: 'Search by NHS number, by hospital number (MRN), or by surname and date of birth.',
+  patientIndexUnavailable: 'The patient index did not answer. Try again, or type the details by hand.',
+  patientLookupOffline: 'Finding a patient needs a connection. You can type the details by hand.',
+  noAppointments: 'No appointments found for this patient.',
 } as const;

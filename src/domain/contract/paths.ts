@@ -29,7 +29,13 @@ export const API_PATHS = {
   dictationClaim: (id: number) => `/api/dictation/${id}/claim`,
   dictationTakeOver: (id: number) => `/api/dictation/${id}/take-over`,
   dictationManual: '/api/dictation/manual',
+  dictationTransition: (id: number) => `/api/dictation/${id}/transition`,
+  dictationDetails: (id: number) => `/api/dictation/${id}/details`,
+  dictationComments: (id: number) => `/api/dictation/${id}/comments`,
+  dictationLogs: (id: number) => `/api/dictation/${id}/logs`,
   dictationByClient: (clientId: string) => `/api/dictation/by-client/${clientId}`,
   uploads: '/api/uploads',
+  patients: '/api/patients',
+  patientAppointments: (id: string) => `/api/patients/${encodeURIComponent(id)}/appointments`,
   health: '/api/health',
 } as const;
