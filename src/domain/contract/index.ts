@@ -13,7 +13,6 @@ export * from './options';
 export * from './worklist';
 export * from './letter';
 export * from './autotext';
-export * from './dictation-detail';
 export * from './patients';
 
 export { API_PATHS } from './paths';
