@@ -6,7 +6,7 @@ import type { DictationRecord } from './dictations.repository';
 export function toDictationDto(r: DictationRecord, viewer: LinkHolder, signer: UrlSigner): Dictation {
   const d = r.dictation;
   const a = r.audio;
-  const seconds = Math.round((a.durationMs ?? 0) / 1000);
+  const seconds = Math.round((a?.durationMs ?? 0) / 1000);
   const labels = new Map((r.jobType?.customFields ?? []).map((f) => [f.id, f.label]));
   return {
     id: d.id,
@@ -23,15 +23,16 @@ export function toDictationDto(r: DictationRecord, viewer: LinkHolder, signer: U
     jobtype: r.jobType ? { id: r.jobType.id, name: r.jobType.name } : null,
     assigned_to: d.assignedTo ? { user_id: d.assignedTo } : null,
     patient: d.patient,
+    appointment: d.appointment ?? null,
     custom_fields: d.customFields.map((f) => ({ id: f.id, label: labels.get(f.id) ?? f.id, pivot: { value: f.value } })),
-    audio: {
+    audio: a && {
       original_filename: a.originalFilename,
       minutes: Math.floor(seconds / 60),
       seconds: seconds % 60,
       filesize: a.filesize,
       filename: a.originalKey.split('/').pop()!,
       mime_type: a.mimeType,
-      state: a.state as Dictation['audio']['state'],
+      state: a.state as NonNullable<Dictation['audio']>['state'],
       message: a.message,
       duration_ms: a.durationMs,
       peaks: a.peaks,

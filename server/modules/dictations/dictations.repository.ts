@@ -7,7 +7,8 @@ export type AudioRow = typeof dictationAudio.$inferSelect;
 
 export interface DictationRecord {
   dictation: DictationRow;
-  audio: AudioRow;
+  /** Null for a manual letter (typed without a recording). */
+  audio: AudioRow | null;
   author: { id: number; firstName: string; lastName: string };
   department: { id: number; name: string; code: string } | null;
   jobType: { id: number; name: string; customFields: { id: string; label: string }[] } | null;
@@ -23,7 +24,7 @@ export async function findDictation(db: Db, where: ReturnType<typeof eq>): Promi
       jobType: { id: jobTypes.id, name: jobTypes.name, customFields: jobTypes.customFields },
     })
     .from(dictations)
-    .innerJoin(dictationAudio, eq(dictationAudio.dictationId, dictations.id))
+    .leftJoin(dictationAudio, eq(dictationAudio.dictationId, dictations.id))
     .innerJoin(users, eq(users.id, dictations.authorId))
     .leftJoin(departments, eq(departments.id, dictations.departmentId))
     .leftJoin(jobTypes, eq(jobTypes.id, dictations.jobTypeId))

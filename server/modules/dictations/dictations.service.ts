@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FinaliseDictation } from '../../../src/domain/contract';
 import { finaliseDictationSchema, type updateDraftSchema } from '../../../src/domain/contract';
 import { canViewDictation } from '../../../src/domain/dictation-access';
+import { MESSAGES } from '../../../src/domain/messages';
 import { fileExtension } from '../../../src/domain/upload-files';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -250,7 +251,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       if (!d) {
         const winner = await earlier();
         if (!winner) throw new Error('a parallel finalise won but its dictation is not found');
-        if (winner.audio.originalKey !== originalKey) await storage.remove(originalKey).catch(() => {});
+        if (winner.audio?.originalKey !== originalKey) await storage.remove(originalKey).catch(() => {});
         return replay(winner);
       }
       await uploads.remove(body.upload_id).catch(() => {});
@@ -329,6 +330,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
     async playableAudio(auth: RequestAuth, id: number): Promise<StoredObject> {
       const r = await load(id);
       assertCanView(auth, r);
+      if (!r.audio) throw new AppError(404, 'no_audio', MESSAGES.noAudioManualLetter);
       const key = r.audio.playableKey;
       const size = key ? await storage.size(key) : null;
       if (!key || size === null)

@@ -25,6 +25,77 @@ const ASSIGNABLE: readonly DictationStatus[] = ['READY_FOR_TYPING', 'RECEIVED', 
 
 const plural = (n: number) => `${n} ${n === 1 ? 'dictation' : 'dictations'}`;
 
+export interface ChangeLog {
+  type: string;
+  description: string;
+}
+
+/**
+ * Applies one change if the dictation is still as it was read (its status, and with `sameAssignee` its
+ * typist too); false when someone else changed it first. Logs and audits it; `within` runs in the same
+ * transaction after the change (the dictation page's hand-offs keep a letter version and a comment).
+ * Shared with server/modules/letters.
+ */
+export async function applyDictationChange(
+  db: Db,
+  auth: RequestAuth,
+  d: Row,
+  values: Partial<typeof dictations.$inferInsert>,
+  log: ChangeLog,
+  ip: string,
+  opts: { sameAssignee?: boolean; within?: (tx: Db) => Promise<void> } = {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(dictations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(
+        and(
+          eq(dictations.id, d.id),
+          eq(dictations.status, d.status),
+          isNull(dictations.deletedAt),
+          opts.sameAssignee ? (d.assignedTo === null ? isNull(dictations.assignedTo) : eq(dictations.assignedTo, d.assignedTo)) : undefined,
+        ),
+      )
+      .returning({ id: dictations.id });
+    if (!changed.length) return false;
+    await tx.insert(dictationLogs).values({ dictationId: d.id, userId: auth.ctx.user.id, ...log });
+    await audit(tx as unknown as Db, {
+      trustId: d.trustId,
+      userId: auth.ctx.user.id,
+      action: `dictation.${log.type}`,
+      entityType: 'dictation',
+      entityId: d.id,
+      details: { from: d.status, to: values.status ?? d.status, assigned_to: values.assignedTo ?? d.assignedTo },
+      ip,
+    });
+    await opts.within?.(tx as unknown as Db);
+    return true;
+  });
+}
+
+/** The columns a workflow transition sets. */
+export function transitionValues(
+  t: Transition,
+  auth: RequestAuth,
+  d: Row,
+  cover: boolean | undefined,
+): Partial<typeof dictations.$inferInsert> {
+  switch (t.action) {
+    case 'claim':
+      return { status: t.to, assignedTo: auth.ctx.user.id };
+    case 'release':
+    case 'outsource':
+    case 'recall_outsourced':
+      return { status: t.to, assignedTo: null };
+    case 'hand_back':
+      // Spec §4: pulled back to the author with the secretarial cover flag set.
+      return { status: t.to, secretarialCover: cover ?? true };
+    default:
+      return { status: t.to, assignedTo: d.assignedTo };
+  }
+}
+
 export function createAllocationService(db: Db) {
   /** The caller's own trust's dictations they may see, by id; the rest simply are not found. */
   async function visibleRows(auth: RequestAuth, ids: number[]): Promise<Map<number, Row>> {
@@ -59,50 +130,8 @@ export function createAllocationService(db: Db) {
     return { id: u.id, name: `${u.firstName} ${u.lastName}`.trim() };
   }
 
-  /** Applies one change if the dictation is still as it was read; false when someone else changed it first. */
-  async function apply(
-    auth: RequestAuth,
-    d: Row,
-    values: Partial<typeof dictations.$inferInsert>,
-    log: { type: string; description: string },
-    ip: string,
-  ): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const changed = await tx
-        .update(dictations)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(dictations.id, d.id), eq(dictations.status, d.status), isNull(dictations.deletedAt)))
-        .returning({ id: dictations.id });
-      if (!changed.length) return false;
-      await tx.insert(dictationLogs).values({ dictationId: d.id, userId: auth.ctx.user.id, ...log });
-      await audit(tx as unknown as Db, {
-        trustId: d.trustId,
-        userId: auth.ctx.user.id,
-        action: `dictation.${log.type}`,
-        entityType: 'dictation',
-        entityId: d.id,
-        details: { from: d.status, to: values.status ?? d.status, assigned_to: values.assignedTo ?? d.assignedTo },
-        ip,
-      });
-      return true;
-    });
-  }
-
-  function valuesFor(t: Transition, auth: RequestAuth, d: Row, cover: boolean | undefined): Partial<typeof dictations.$inferInsert> {
-    switch (t.action) {
-      case 'claim':
-        return { status: t.to, assignedTo: auth.ctx.user.id };
-      case 'release':
-      case 'outsource':
-      case 'recall_outsourced':
-        return { status: t.to, assignedTo: null };
-      case 'hand_back':
-        // Spec §4: pulled back to the author with the secretarial cover flag set.
-        return { status: t.to, secretarialCover: cover ?? true };
-      default:
-        return { status: t.to, assignedTo: d.assignedTo };
-    }
-  }
+  const apply = (auth: RequestAuth, d: Row, values: Partial<typeof dictations.$inferInsert>, log: ChangeLog, ip: string) =>
+    applyDictationChange(db, auth, d, values, log, ip);
 
   return {
     async allocate(auth: RequestAuth, body: Allocate, ip: string): Promise<AllocateResult> {
@@ -146,7 +175,7 @@ export function createAllocationService(db: Db) {
             failed.push({ id, reference: d.reference, reason });
             continue;
           }
-          ok = await apply(auth, d, valuesFor(t, auth, d, body.secretarial_cover), { type: 'status', description: t.label }, ip);
+          ok = await apply(auth, d, transitionValues(t, auth, d, body.secretarial_cover), { type: 'status', description: t.label }, ip);
         }
         if (ok) done++;
         else failed.push({ id, reference: d.reference, reason: 'Someone else changed it a moment ago. Refresh the list and try again.' });

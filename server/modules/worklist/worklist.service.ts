@@ -32,11 +32,14 @@ function toRow(r: ListRow, now: Date, timeZone: string): WorklistRow {
     jobtype: r.job_type_id ? { id: Number(r.job_type_id), name: r.job_type_name! } : null,
     assigned_to: r.assigned_to ? { user_id: Number(r.assigned_to), full_name: fullName(r.assigned_first, r.assigned_last) } : null,
     patient: r.patient ?? {},
-    audio: {
-      original_filename: r.original_filename ?? '',
-      duration_ms: r.duration_ms === null ? null : Number(r.duration_ms),
-      state: r.audio_state ?? 'processing',
-    },
+    audio:
+      r.audio_state === null
+        ? null
+        : {
+            original_filename: r.original_filename ?? '',
+            duration_ms: r.duration_ms === null ? null : Number(r.duration_ms),
+            state: r.audio_state,
+          },
     // A sent letter's clock stopped when it was sent (its last change).
     tat: turnaround({ createdAt, now: r.status === 'SENT' ? new Date(r.updated_at) : now, urgent: r.urgent === 'HIGH', timeZone }),
     created_at: createdAt.toISOString(),

@@ -74,6 +74,24 @@ export const patientOutSchema = z.object({
   patient_gender: z.string().optional(),
 });
 
+/**
+ * The appointment chosen in the appointment finder, as the API answers it: spec §3 appointment fields,
+ * plus which appointment it was. Input: src/domain/contract/dictation-detail.ts.
+ */
+export const appointmentOutSchema = z.object({
+  patient_id: z.string().optional(),
+  patient_first_name: z.string().optional(),
+  patient_last_name: z.string().optional(),
+  patient_referrer_code: z.string().optional(),
+  patient_referrer_first_name: z.string().optional(),
+  patient_referrer_last_name: z.string().optional(),
+  appointment_id: z.string().optional(),
+  appointment_date: z.string().optional(),
+  appointment_type: z.string().optional(),
+  appointment_status: z.string().optional(),
+  clinic_code: z.string().optional(),
+});
+
 export const AUDIO_STATES = ['processing', 'ready', 'needs_conversion', 'failed'] as const;
 
 export const dictationSchema = z.object({
@@ -91,20 +109,24 @@ export const dictationSchema = z.object({
   jobtype: z.object({ id: z.number(), name: z.string() }).nullable(),
   assigned_to: z.object({ user_id: z.number() }).nullable(),
   patient: patientOutSchema,
+  appointment: appointmentOutSchema.nullable(),
   custom_fields: z.array(z.object({ id: z.string(), label: z.string(), pivot: z.object({ value: z.string() }) })),
-  audio: z.object({
-    original_filename: z.string(),
-    minutes: z.number(),
-    seconds: z.number(),
-    filesize: z.number(),
-    filename: z.string(),
-    mime_type: z.string().nullable(),
-    state: z.enum(AUDIO_STATES),
-    message: z.string().nullable(),
-    duration_ms: z.number().nullable(),
-    peaks: z.array(z.number()).nullable(),
-    url: z.string().nullable(),
-  }),
+  /** Null for a manual letter (typed without a recording). */
+  audio: z
+    .object({
+      original_filename: z.string(),
+      minutes: z.number(),
+      seconds: z.number(),
+      filesize: z.number(),
+      filename: z.string(),
+      mime_type: z.string().nullable(),
+      state: z.enum(AUDIO_STATES),
+      message: z.string().nullable(),
+      duration_ms: z.number().nullable(),
+      peaks: z.array(z.number()).nullable(),
+      url: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
 });
 export type Dictation = z.infer<typeof dictationSchema>;

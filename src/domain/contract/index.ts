@@ -12,6 +12,7 @@ export * from './dictations';
 export * from './options';
 export * from './worklist';
 export * from './letter';
+export * from './dictation-detail';
 export * from './autotext';
 export * from './patients';
 

@@ -5,8 +5,9 @@
  * POST /api/dictation/manual (a letter without audio).
  */
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
-import { idSchema, safeText } from './primitives';
+import { apiErrorSchema } from './auth';
+import { dictationDetailsSchema } from './dictations';
+import { idSchema, idTextSchema, safeText } from './primitives';
 
 /** Largest letter accepted, as JSON text: a long discharge summary is far below it. */
 export const LETTER_MAX_JSON_BYTES = 2_000_000;
@@ -25,9 +26,7 @@ export const letterNodeSchema: z.ZodType<LetterNode> = z.lazy(() =>
     type: z.string().min(1).max(64),
     attrs: z.record(z.string(), z.unknown()).optional(),
     content: z.array(letterNodeSchema).optional(),
-    marks: z
-      .array(z.object({ type: z.string().min(1).max(64), attrs: z.record(z.string(), z.unknown()).optional() }))
-      .optional(),
+    marks: z.array(z.object({ type: z.string().min(1).max(64), attrs: z.record(z.string(), z.unknown()).optional() })).optional(),
     text: safeText().optional(),
   }),
 );
@@ -44,8 +43,12 @@ export const letterSchema = z.object({
   updated_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
   /** Whether the caller may save now (status, assignment, role): the editor opens read-only otherwise. */
   editable: z.boolean(),
+  /** The words the read-only editor shows ("Being typed by Jenny Walsh"); null when editable. */
+  read_only_reason: z.string().nullable(),
 });
 export type Letter = z.infer<typeof letterSchema>;
+/** GET /api/dictation/{id}/letter */
+export const letterAnswerSchema = z.object({ data: letterSchema });
 
 export const saveLetterSchema = z.object({
   doc: letterDocSchema,
@@ -57,6 +60,8 @@ export const saveLetterSchema = z.object({
 export type SaveLetter = z.infer<typeof saveLetterSchema>;
 
 export const savedLetterSchema = z.object({ version: z.number(), updated_at: z.string() });
+/** PUT /api/dictation/{id}/letter: the new version. */
+export const savedLetterAnswerSchema = z.object({ data: savedLetterSchema });
 
 /** 409 answer to a stale save: the server's copy, so the client can show both side by side. */
 export const letterConflictSchema = z.object({
@@ -65,6 +70,8 @@ export const letterConflictSchema = z.object({
   letter: letterSchema,
 });
 export type LetterConflict = z.infer<typeof letterConflictSchema>;
+/** Any 409 of a save or a hand-off: the conflict above, or another refusal (`changed`, `wrong_status`). */
+export const letterRefusalSchema = z.union([letterConflictSchema, apiErrorSchema]);
 
 export const letterVersionSummarySchema = z.object({
   version: z.number(),
@@ -75,13 +82,17 @@ export const letterVersionSummarySchema = z.object({
 export const letterVersionsSchema = z.object({ data: z.array(letterVersionSummarySchema) });
 export const letterVersionSchema = letterVersionSummarySchema.extend({ doc: letterDocSchema });
 export type LetterVersionSummary = z.infer<typeof letterVersionSummarySchema>;
+export type LetterVersion = z.infer<typeof letterVersionSchema>;
+/** GET /api/dictation/{id}/versions/{version} */
+export const letterVersionAnswerSchema = z.object({ data: letterVersionSchema });
+/** `/:id/versions/:version` path parameters. */
+export const versionParamSchema = z.object({ id: idTextSchema, version: idTextSchema });
 
 /** POST /api/dictation/manual: a letter without audio for a chosen author (spec /manualletter). */
-export const manualLetterSchema = z.object({
-  author_id: idSchema('Choose the author.'),
-  department_id: idSchema(MESSAGES.serviceRequired),
-  job_type_id: idSchema('Choose the document type.'),
-  patient: z.record(z.string(), safeText().max(200)).default({}),
-  urgent: z.enum(['HIGH', 'STANDARD']).default('STANDARD'),
-});
-export type ManualLetter = z.infer<typeof manualLetterSchema>;
+export const manualLetterSchema = dictationDetailsSchema
+  .pick({ department_id: true, patient: true, urgent: true, custom_fields: true })
+  .extend({
+    author_id: idSchema('Choose the author.'),
+    job_type_id: idSchema('Choose the document type.'),
+  });
+export type ManualLetter = z.input<typeof manualLetterSchema>;

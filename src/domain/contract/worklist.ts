@@ -60,7 +60,8 @@ export const worklistRowSchema = dictationSchema
   .extend({
     secretarial_cover: z.boolean(),
     assigned_to: z.object({ user_id: z.number(), full_name: z.string() }).nullable(),
-    audio: z.object({ original_filename: z.string(), duration_ms: z.number().nullable(), state: z.string() }),
+    /** Null for a manual letter (no recording). */
+    audio: z.object({ original_filename: z.string(), duration_ms: z.number().nullable(), state: z.string() }).nullable(),
     tat: z.object({ days: z.number(), target: z.number(), state: z.enum(['on_time', 'due_today', 'overdue']), text: z.string() }),
   });
 export type WorklistRow = z.infer<typeof worklistRowSchema>;

@@ -25,9 +25,11 @@ export function DictationSummary({ id, title }: { id: number; title: string }) {
     ['Hospital number', d.patient.patient_mrn_id ?? '—'],
     [
       'Audio',
-      d.audio.duration_ms === null
-        ? `${d.audio.original_filename} · length not known yet`
-        : `${d.audio.original_filename} · ${d.audio.minutes}:${String(d.audio.seconds).padStart(2, '0')}`,
+      !d.audio
+        ? MESSAGES.noAudioManualLetter
+        : d.audio.duration_ms === null
+          ? `${d.audio.original_filename} · length not known yet`
+          : `${d.audio.original_filename} · ${d.audio.minutes}:${String(d.audio.seconds).padStart(2, '0')}`,
     ],
   ];
   return (
@@ -42,9 +44,9 @@ export function DictationSummary({ id, title }: { id: number; title: string }) {
       }
     >
       <div className="space-y-4">
-        {d.audio.state === 'processing' && <Alert tone="info">The audio is being prepared for playback…</Alert>}
-        {(d.audio.state === 'needs_conversion' || d.audio.state === 'failed') && d.audio.message && <Alert>{d.audio.message}</Alert>}
-        {d.audio.url && <AudioPlayer src={d.audio.url} label="Dictation audio" peaks={d.audio.peaks} durationMs={d.audio.duration_ms} />}
+        {d.audio?.state === 'processing' && <Alert tone="info">The audio is being prepared for playback…</Alert>}
+        {(d.audio?.state === 'needs_conversion' || d.audio?.state === 'failed') && d.audio.message && <Alert>{d.audio.message}</Alert>}
+        {d.audio?.url && <AudioPlayer src={d.audio.url} label="Dictation audio" peaks={d.audio.peaks} durationMs={d.audio.duration_ms} />}
         <dl className="grid gap-x-6 gap-y-2 rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-[12rem_1fr] dark:bg-slate-900 dark:ring-slate-800">
           {rows.map(([k, v]) => (
             <div key={k} className="contents">

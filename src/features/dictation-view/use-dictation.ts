@@ -8,6 +8,6 @@ export function useDictation(id: number) {
     queryKey: ['dictation', id],
     queryFn: async () => (await apiCall('get', API_PATHS.dictationById(id), { schema: z.object({ data: dictationSchema }) })).data,
     // While the server converts the audio, look again every few seconds.
-    refetchInterval: (q) => (q.state.data?.audio.state === 'processing' ? 3000 : false),
+    refetchInterval: (q) => (q.state.data?.audio?.state === 'processing' ? 3000 : false),
   });
 }

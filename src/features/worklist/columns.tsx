@@ -24,7 +24,10 @@ export const COLUMNS: Record<ListColumn, ColumnDef> = {
   reference: { label: 'Reference', cell: (r) => r.reference },
   status: { label: 'Status', cell: (r) => statusLabel(r.status) },
   assigned_to: { label: 'Assigned to', cell: (r) => r.assigned_to?.full_name ?? <span className="text-slate-500">Unassigned</span> },
-  audio_duration: { label: 'Length', cell: (r) => (r.audio.state === 'processing' ? 'Preparing…' : formatDuration(r.audio.duration_ms)) },
+  audio_duration: {
+    label: 'Length',
+    cell: (r) => (!r.audio ? '' : r.audio.state === 'processing' ? 'Preparing…' : formatDuration(r.audio.duration_ms)),
+  },
   author: { label: 'Author', cell: (r) => r.user.full_name },
   department: {
     label: 'Department',
@@ -40,7 +43,7 @@ export const COLUMNS: Record<ListColumn, ColumnDef> = {
   dictation_date: { label: 'Dictated', cell: (r) => formatDateTime(r.created_at) },
   dictation_type: { label: 'Made on', cell: (r) => (r.is_mobile ? 'Mobile' : 'Web') },
   document_type: { label: 'Document type', cell: (r) => r.jobtype?.name ?? '–' },
-  original_filename: { label: 'File', cell: (r) => r.audio.original_filename },
+  original_filename: { label: 'File', cell: (r) => r.audio?.original_filename ?? '' },
   tat: {
     label: 'TAT',
     cell: (r) => <span className={TAT_STYLES[r.tat.state]}>{r.tat.text}</span>,
