@@ -44,6 +44,21 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'other.author@wardnote.test', first: 'Owen', last: 'Blake', role: 'Author', site: 'other' },
 ];
 
+/** The letter sections of the demo job types: each letter of the type starts with these headings. */
+export const DEMO_TEMPLATES = {
+  'Clinic Letter': [
+    'Diagnosis',
+    'Presenting complaint',
+    'Examination',
+    'Investigations',
+    'Plan',
+    'Medication changes',
+    'Information for the patient',
+  ],
+  'Discharge Summary': ['Diagnosis', 'Procedures', 'Medication on discharge', 'Follow-up', 'Actions for GP'],
+  Referral: ['Reason for referral', 'History', 'Question for the specialist'],
+};
+
 /** The demo trust of README.md, seeded once into an empty database. Returns false when data exists. */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [{ n }] = (await db.select({ n: count() }).from(trusts)) as [{ n: number }];
@@ -69,8 +84,22 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     ])
     .returning();
   await db.insert(jobTypes).values([
-    { trustId: demo!.id, departmentId: null, name: 'Clinic Letter', recipient: ['patient', 'gp'], copy: ['clinician'] },
-    { trustId: demo!.id, departmentId: null, name: 'Discharge Summary', recipient: ['gp'], copy: ['patient'] },
+    {
+      trustId: demo!.id,
+      departmentId: null,
+      name: 'Clinic Letter',
+      recipient: ['patient', 'gp'],
+      copy: ['clinician'],
+      template: DEMO_TEMPLATES['Clinic Letter'],
+    },
+    {
+      trustId: demo!.id,
+      departmentId: null,
+      name: 'Discharge Summary',
+      recipient: ['gp'],
+      copy: ['patient'],
+      template: DEMO_TEMPLATES['Discharge Summary'],
+    },
     {
       trustId: demo!.id,
       departmentId: null,
@@ -78,8 +107,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       recipient: ['clinician'],
       copy: ['gp', 'patient'],
       customFields: [{ id: 'referred_to', label: 'Referred to', required: true }],
+      template: DEMO_TEMPLATES.Referral,
     },
-    { trustId: other!.id, departmentId: deps[3]!.id, name: 'Clinic Letter', recipient: ['gp'], copy: ['patient'] },
+    {
+      trustId: other!.id,
+      departmentId: deps[3]!.id,
+      name: 'Clinic Letter',
+      recipient: ['gp'],
+      copy: ['patient'],
+      template: DEMO_TEMPLATES['Clinic Letter'],
+    },
   ]);
 
   const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));

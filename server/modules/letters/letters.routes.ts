@@ -1,5 +1,98 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  API_PATHS,
+  LETTER_MAX_JSON_BYTES,
+  dictationAnswerSchema,
+  idParamSchema,
+  letterRefusalSchema,
+  letterAnswerSchema,
+  letterVersionAnswerSchema,
+  letterVersionsSchema,
+  manualLetterSchema,
+  saveLetterSchema,
+  savedLetterAnswerSchema,
+  versionParamSchema,
+  type LetterConflict,
+} from '../../../src/domain/contract';
+import { RULES } from '../../../src/domain/access';
+import { LETTER_MAX_DEPTH, nestsDeeperThan } from '../../../src/domain/letter-doc';
+import { MESSAGES } from '../../../src/domain/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { createUrlSigner, loadSigningKey } from '../../lib/signed-url';
+import { caller } from '../auth/request-auth';
+import { dictationDto } from './dictation-scope';
+import { dictationPageRoutes } from './dictation-page.routes';
+import { createLetterService } from './letters.service';
+import { createManualLetterService } from './manual-letter.service';
 
-export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async () => {};
+/** JSON levels of a letter at the deepest nesting allowed (a node and its content list each add one), with room for marks. */
+const MAX_JSON_NESTING = LETTER_MAX_DEPTH * 2 + 8;
+
+/** Refuses a body nested too deep before the recursive schema walks it. */
+async function guardNesting(req: FastifyRequest) {
+  if (nestsDeeperThan(req.body, MAX_JSON_NESTING)) {
+    const why = `The letter is nested too deeply (more than ${LETTER_MAX_DEPTH} levels of lists or tables).`;
+    throw new AppError(422, 'letter_invalid', MESSAGES.letterInvalid(why), { doc: [why] });
+  }
+}
+
+/** The letter of a dictation, its versions, and manual letters (src/domain/contract/letter.ts). */
+export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+  const signer = createUrlSigner(await loadSigningKey(db));
+  const letters = createLetterService(db);
+  const manual = createManualLetterService(db);
+
+  app.get(
+    '/api/dictation/:id/letter',
+    { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: letterAnswerSchema } } },
+    async (req) => ({ data: await letters.get(caller(req), req.params.id) }),
+  );
+
+  app.put(
+    '/api/dictation/:id/letter',
+    {
+      config: { rule: RULES.dictation, idempotent: true },
+      bodyLimit: LETTER_MAX_JSON_BYTES + 64 * 1024,
+      preValidation: guardNesting,
+      schema: { params: idParamSchema, body: saveLetterSchema, response: { 200: savedLetterAnswerSchema, 409: letterRefusalSchema } },
+    },
+    async (req, reply) => {
+      const result = await letters.save(caller(req), req.params.id, req.body, req.ip);
+      if (!result.ok) {
+        const conflict: LetterConflict = { message: MESSAGES.letterConflict, code: 'letter_conflict', letter: result.current };
+        return reply.status(409).send(conflict);
+      }
+      return { data: { version: result.version, updated_at: result.updated_at } };
+    },
+  );
+
+  app.get(
+    '/api/dictation/:id/versions',
+    { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: letterVersionsSchema } } },
+    async (req) => ({ data: await letters.versions(caller(req), req.params.id) }),
+  );
+
+  app.get(
+    '/api/dictation/:id/versions/:version',
+    { config: { rule: RULES.viewDictation }, schema: { params: versionParamSchema, response: { 200: letterVersionAnswerSchema } } },
+    async (req) => ({ data: await letters.version(caller(req), req.params.id, req.params.version) }),
+  );
+
+  app.post(
+    API_PATHS.dictationManual,
+    {
+      config: { rule: RULES.manualLetter, idempotent: true },
+      schema: { body: manualLetterSchema, response: { 201: dictationAnswerSchema } },
+    },
+    async (req, reply) => {
+      const auth = caller(req);
+      const id = await manual.create(auth, req.body, req.ip);
+      return reply.status(201).send({ data: await dictationDto(db, signer, auth, id) });
+    },
+  );
+
+  await app.register(dictationPageRoutes, { db, signer, letters });
+};

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  commentAnswerSchema,
+  commentsPageSchema,
+  detailPageQuerySchema,
+  detailsCorrectionSchema,
+  dictationAnswerSchema,
+  idParamSchema,
+  letterRefusalSchema,
+  logsPageSchema,
+  newCommentSchema,
+  transitionSchema,
+  type LetterConflict,
+} from '../../../src/domain/contract';
+import { RULES } from '../../../src/domain/access';
+import { MESSAGES } from '../../../src/domain/messages';
+import type { Db } from '../../db/client';
+import { pageUrls } from '../../lib/pagination';
+import type { UrlSigner } from '../../lib/signed-url';
+import { caller } from '../auth/request-auth';
+import { createDetailService } from './detail.service';
+import { dictationDto } from './dictation-scope';
+import { createHandOffService } from './handoff.service';
+import type { LetterService } from './letters.service';
+
+/** Who types: the page's claim is theirs (a SuperAdmin moves work from the queue, never types). */
+const TYPISTS = { roles: ['Secretary', 'Manager'] } as const;
+const MANAGERS = { roles: ['Manager'] } as const;
+
+/**
+ * The dictation page's actions and side panel (src/domain/contract/dictation-detail.ts): claim,
+ * take over, hand-offs, details corrections, comments and the audit trail.
+ */
+export const dictationPageRoutes: FastifyPluginAsyncZod<{ db: Db; signer: UrlSigner; letters: LetterService }> = async (
+  app,
+  { db, signer, letters },
+) => {
+  const handOffs = createHandOffService(db, letters);
+  const details = createDetailService(db);
+
+  app.post(
+    '/api/dictation/:id/claim',
+    { config: { rule: TYPISTS, idempotent: true }, schema: { params: idParamSchema, response: { 200: dictationAnswerSchema } } },
+    async (req) => {
+      const auth = caller(req);
+      await handOffs.claim(auth, req.params.id, req.ip);
+      return { data: await dictationDto(db, signer, auth, req.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/dictation/:id/take-over',
+    { config: { rule: MANAGERS, idempotent: true }, schema: { params: idParamSchema, response: { 200: dictationAnswerSchema } } },
+    async (req) => {
+      const auth = caller(req);
+      await handOffs.takeOver(auth, req.params.id, req.ip);
+      return { data: await dictationDto(db, signer, auth, req.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/dictation/:id/transition',
+    {
+      config: { rule: RULES.dictation, idempotent: true },
+      schema: { params: idParamSchema, body: transitionSchema, response: { 200: dictationAnswerSchema, 409: letterRefusalSchema } },
+    },
+    async (req, reply) => {
+      const auth = caller(req);
+      const result = await handOffs.transition(auth, req.params.id, req.body, req.ip);
+      if (!result.ok) {
+        const conflict: LetterConflict = { message: MESSAGES.letterConflict, code: 'letter_conflict', letter: result.current };
+        return reply.status(409).send(conflict);
+      }
+      return { data: await dictationDto(db, signer, auth, req.params.id) };
+    },
+  );
+
+  app.patch(
+    '/api/dictation/:id/details',
+    {
+      config: { rule: RULES.dictation, idempotent: true },
+      schema: { params: idParamSchema, body: detailsCorrectionSchema, response: { 200: dictationAnswerSchema } },
+    },
+    async (req) => {
+      const auth = caller(req);
+      await details.correct(auth, req.params.id, req.body, req.ip);
+      return { data: await dictationDto(db, signer, auth, req.params.id) };
+    },
+  );
+
+  app.get(
+    '/api/dictation/:id/comments',
+    {
+      config: { rule: RULES.viewDictation },
+      schema: { params: idParamSchema, querystring: detailPageQuerySchema, response: { 200: commentsPageSchema } },
+    },
+    async (req) => {
+      const { page, paginate } = req.query;
+      const { rows, total } = await details.comments(caller(req), req.params.id, page, paginate);
+      return { data: { data: rows, ...pageUrls(req, page, paginate, total) } };
+    },
+  );
+
+  app.post(
+    '/api/dictation/:id/comments',
+    {
+      config: { rule: RULES.viewDictation, idempotent: true },
+      schema: { params: idParamSchema, body: newCommentSchema, response: { 201: commentAnswerSchema } },
+    },
+    async (req, reply) => reply.status(201).send({ data: await details.addComment(caller(req), req.params.id, req.body.comments, req.ip) }),
+  );
+
+  app.get(
+    '/api/dictation/:id/logs',
+    {
+      config: { rule: RULES.viewDictation },
+      schema: { params: idParamSchema, querystring: detailPageQuerySchema, response: { 200: logsPageSchema } },
+    },
+    async (req) => {
+      const { page, paginate } = req.query;
+      const { rows, total } = await details.logs(caller(req), req.params.id, page, paginate);
+      return { data: { data: rows, ...pageUrls(req, page, paginate, total) } };
+    },
+  );
+};

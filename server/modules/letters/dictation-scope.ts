@@ -1,0 +1,47 @@
+/** Finding a dictation for the letter path: only the caller's own trust's, only one they may view. */
+import type { Dictation } from '../../../src/domain/contract';
+import { canViewDictation } from '../../../src/domain/dictation-access';
+import type { LetterDictation, LetterUser } from '../../../src/domain/letter-access';
+import type { DictationStatus } from '../../../src/domain/statuses';
+import type { Db } from '../../db/client';
+import { Errors } from '../../lib/errors';
+import type { UrlSigner } from '../../lib/signed-url';
+import type { RequestAuth } from '../auth/request-auth';
+import { toDictationDto } from '../dictations/dictation-dto';
+import { byId, findDictation } from '../dictations/dictations.repository';
+import { findContext, type DictationContext, type DictationRow } from './letters.repository';
+
+export function mayView(auth: RequestAuth, d: DictationRow): boolean {
+  return (
+    d.trustId === auth.ctx.user.trustId &&
+    d.deletedAt === null &&
+    canViewDictation(auth.subject, auth.ctx.user.id, {
+      authorId: d.authorId,
+      createdBy: d.createdBy,
+      assignedTo: d.assignedTo,
+      isConfidential: d.isConfidential,
+    })
+  );
+}
+
+/** The dictation with its names; another trust's, a deleted one or one the caller may not see is not found. */
+export async function visibleContext(db: Db, auth: RequestAuth, id: number): Promise<DictationContext> {
+  const ctx = await findContext(db, id);
+  if (!ctx || !mayView(auth, ctx.row)) throw Errors.notFound();
+  return ctx;
+}
+
+export const letterUserOf = (auth: RequestAuth): LetterUser => ({ userId: auth.ctx.user.id, roles: auth.subject.roles });
+export const letterDictationOf = (d: DictationRow): LetterDictation => ({
+  status: d.status as DictationStatus,
+  authorId: d.authorId,
+  assignedTo: d.assignedTo,
+});
+export const fullNameOf = (auth: RequestAuth) => `${auth.ctx.user.firstName} ${auth.ctx.user.lastName}`.trim();
+
+/** The dictation as GET /api/dictation/{id} answers it, for the caller. */
+export async function dictationDto(db: Db, signer: UrlSigner, auth: RequestAuth, id: number): Promise<Dictation> {
+  const r = await findDictation(db, byId(id));
+  if (!r) throw Errors.notFound();
+  return toDictationDto(r, { userId: auth.ctx.user.id, sessionId: auth.session.id }, signer);
+}

@@ -1,0 +1,151 @@
+/**
+ * Taking and passing on work from the dictation page: claim (open a waiting dictation for typing),
+ * take over (a Manager takes someone else's typing) and the hand-offs of the workflow table
+ * (send for approval, send to QA, hand back, return for typing, …). Every change goes through the
+ * allocation service's conditional update, so of two people acting at once exactly one wins.
+ */
+import type { z } from 'zod';
+import type { Letter, transitionSchema } from '../../../src/domain/contract';
+import {
+  ACTIONS_NEEDING_REASON,
+  ACTIONS_PASSING_LETTER,
+  TYPING_STATUSES,
+  checkHandOff,
+  type PageAction,
+} from '../../../src/domain/letter-access';
+import { MESSAGES } from '../../../src/domain/messages';
+import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
+import { TRANSITIONS, findTransition } from '../../../src/domain/workflow';
+import type { Db } from '../../db/client';
+import { dictationComments } from '../../db/schema';
+import { AppError, Errors } from '../../lib/errors';
+import type { RequestAuth } from '../auth/request-auth';
+import { applyDictationChange, transitionValues } from '../worklist/allocation.service';
+import { fullNameOf, letterDictationOf, letterUserOf, visibleContext } from './dictation-scope';
+import { findLetter, keepVersion } from './letters.repository';
+import type { LetterService } from './letters.service';
+
+type Transition = z.output<typeof transitionSchema>;
+
+/** A hand-off based on a letter version that is no longer the latest: answered 409 with the server's copy. */
+class HandOffStale extends Error {}
+
+export type HandOffResult = { ok: true } | { ok: false; current: Letter };
+
+const changed = () => new AppError(409, 'changed', MESSAGES.dictationChanged);
+const alreadyClaimed = (name: string | null) => new AppError(409, 'already_claimed', MESSAGES.alreadyClaimed(name ?? 'Someone else'));
+
+export function createHandOffService(db: Db, letters: LetterService) {
+  return {
+    /**
+     * A Secretary or Manager opens a waiting dictation for typing: it becomes BEING_TYPED, assigned to
+     * them. Claiming one's own again answers as the first time; someone else's answers who has it.
+     */
+    async claim(auth: RequestAuth, id: number, ip: string): Promise<void> {
+      const me = auth.ctx.user.id;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const { row: d, assignee } = await visibleContext(db, auth, id);
+        if (d.status === 'BEING_TYPED' && d.assignedTo === me) return;
+        if (d.status === 'BEING_TYPED' && d.assignedTo !== null) throw alreadyClaimed(assignee);
+        // A dictation returned for typing to nobody in particular is taken like a waiting one.
+        const t = d.status === 'BEING_TYPED' ? null : findTransition(letterUserOf(auth), 'claim', letterDictationOf(d));
+        if (d.status !== 'BEING_TYPED' && !t)
+          throw new AppError(409, 'wrong_status', MESSAGES.cannotClaimInStatus(statusLabel(d.status as DictationStatus)));
+        const ok = await applyDictationChange(
+          db,
+          auth,
+          d,
+          t ? transitionValues(t, auth, d, undefined) : { assignedTo: me },
+          { type: 'status', description: t?.label ?? 'Taken for typing' },
+          ip,
+          { sameAssignee: true },
+        );
+        if (ok) return;
+        // Someone else changed it first: look again, and say who has it.
+      }
+      throw changed();
+    },
+
+    /** A Manager takes over typing someone else's dictation; the audit trail names both. */
+    async takeOver(auth: RequestAuth, id: number, ip: string): Promise<void> {
+      const { row: d, assignee } = await visibleContext(db, auth, id);
+      const status = d.status as DictationStatus;
+      if (!TYPING_STATUSES.includes(status)) throw new AppError(409, 'wrong_status', MESSAGES.cannotTakeOverInStatus(statusLabel(status)));
+      if (d.assignedTo === auth.ctx.user.id) return;
+      const me = fullNameOf(auth);
+      const description = assignee ? `Taken over from ${assignee} by ${me}` : `Taken for typing by ${me}`;
+      const ok = await applyDictationChange(db, auth, d, { assignedTo: auth.ctx.user.id }, { type: 'taken_over', description }, ip, {
+        sameAssignee: true,
+      });
+      if (!ok) throw changed();
+    },
+
+    /**
+     * A hand-off from the page: allowed by the workflow table for the caller's role and the dictation's
+     * status; the letter as it is then is kept as a version named after the hand-off, and a reason for
+     * sending it back is kept as a comment.
+     */
+    async transition(auth: RequestAuth, id: number, body: Transition, ip: string): Promise<HandOffResult> {
+      try {
+        await handOff(auth, id, body, ip);
+        return { ok: true };
+      } catch (err) {
+        if (!(err instanceof HandOffStale)) throw err;
+        return { ok: false, current: await letters.current(auth, await visibleContext(db, auth, id)) };
+      }
+    },
+  };
+
+  async function handOff(auth: RequestAuth, id: number, body: Transition, ip: string): Promise<void> {
+    const { row: d } = await visibleContext(db, auth, id);
+    const user = letterUserOf(auth);
+    const subject = letterDictationOf(d);
+    const action: PageAction = body.action;
+    const check = checkHandOff(user, subject, action);
+    if (!check.ok) {
+      const label = TRANSITIONS.find((t) => t.action === action)!.label;
+      if (check.why === 'not_typist') throw new AppError(403, 'not_typist', MESSAGES.handOffNeedsTypist);
+      const roleMayEver = TRANSITIONS.some(
+        (t) => t.action === action && t.from.some((from) => findTransition(user, action, { ...subject, status: from })),
+      );
+      if (!roleMayEver) throw Errors.forbidden();
+      throw new AppError(409, 'wrong_status', MESSAGES.cannotHandOff(label, statusLabel(subject.status)));
+    }
+    if (ACTIONS_NEEDING_REASON.includes(action) && !body.reason)
+      throw Errors.validation(MESSAGES.reasonRequired, { reason: [MESSAGES.reasonRequired] });
+    const letter = await findLetter(db, id);
+    if (ACTIONS_PASSING_LETTER.includes(action) && !letter?.row.text.trim()) throw new AppError(422, 'no_letter', MESSAGES.noLetterToSend);
+    if (body.base_version !== undefined && body.base_version !== (letter?.row.version ?? 0)) throw new HandOffStale();
+
+    const t = findTransition(user, action, subject)!;
+    const ok = await applyDictationChange(
+      db,
+      auth,
+      d,
+      transitionValues(t, auth, d, undefined),
+      { type: 'status', description: t.label },
+      ip,
+      {
+        within: async (tx) => {
+          // Read again under the dictation's new status: no save can land after this point.
+          const now = await findLetter(tx, id, { forUpdate: true });
+          if (body.base_version !== undefined && body.base_version !== (now?.row.version ?? 0)) throw new HandOffStale();
+          if (now) {
+            await keepVersion(tx, {
+              dictationId: id,
+              version: now.row.version,
+              kind: action,
+              doc: now.row.doc,
+              text: now.row.text,
+              userId: auth.ctx.user.id,
+            });
+          }
+          if (body.reason) await tx.insert(dictationComments).values({ dictationId: id, userId: auth.ctx.user.id, comments: body.reason });
+        },
+      },
+    );
+    if (!ok) throw changed();
+  }
+}
+
+export type HandOffService = ReturnType<typeof createHandOffService>;

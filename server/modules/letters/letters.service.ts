@@ -1,0 +1,145 @@
+/**
+ * The letter of a dictation (DESIGN §3 "Letter path"): read it (or the job type's template), save it with
+ * optimistic concurrency, list and read its versions. Rules from src/domain/letter-doc.ts and
+ * src/domain/letter-access.ts; SQL in letters.repository.ts.
+ */
+import type { Letter, LetterNode, SaveLetter } from '../../../src/domain/contract';
+import { canEditLetter, letterReadOnlyReason, letterRefusalReason } from '../../../src/domain/letter-access';
+import { checkLetterDoc, letterText, templateDoc } from '../../../src/domain/letter-doc';
+import { MESSAGES } from '../../../src/domain/messages';
+import type { Db } from '../../db/client';
+import { dictationLogs } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { AppError, Errors } from '../../lib/errors';
+import type { RequestAuth } from '../auth/request-auth';
+import { letterDictationOf, letterUserOf, mayView, visibleContext } from './dictation-scope';
+import {
+  findContext,
+  findLetter,
+  findVersion,
+  keepVersion,
+  listVersions,
+  lockDictation,
+  saveLetterIfCurrent,
+  type DictationContext,
+} from './letters.repository';
+
+export type SaveResult = { ok: true; version: number; updated_at: string } | { ok: false; current: Letter };
+
+/** Refused before anything changed: the dictation moved on, or someone else types it now. */
+class NotEditable extends Error {}
+/** The letter is no longer at the version the save was based on. */
+class Stale extends Error {}
+
+export function createLetterService(db: Db) {
+  /** The letter as the caller sees it now: the stored one, or the job type's template as version 0. */
+  async function current(auth: RequestAuth, ctx: DictationContext): Promise<Letter> {
+    const stored = await findLetter(db, ctx.row.id);
+    const user = letterUserOf(auth);
+    const d = letterDictationOf(ctx.row);
+    const people = { author: ctx.author, assignee: ctx.assignee };
+    return {
+      dictation_id: ctx.row.id,
+      doc: stored ? (stored.row.doc as unknown as LetterNode) : templateDoc(ctx.template),
+      version: stored?.row.version ?? 0,
+      updated_at: stored?.row.updatedAt.toISOString() ?? null,
+      updated_by: stored?.updatedBy ?? null,
+      editable: canEditLetter(user, d),
+      read_only_reason: letterReadOnlyReason(user, d, people),
+    };
+  }
+
+  /** Reading a confidential dictation's letter is a view of it (DESIGN §4 Audit). */
+  async function auditConfidentialView(auth: RequestAuth, ctx: DictationContext, what: string) {
+    if (!ctx.row.isConfidential) return;
+    await audit(db, {
+      trustId: ctx.row.trustId,
+      userId: auth.ctx.user.id,
+      action: 'dictation.viewed_confidential',
+      entityType: 'dictation',
+      entityId: ctx.row.id,
+      details: { what },
+    });
+  }
+
+  return {
+    current,
+
+    async get(auth: RequestAuth, id: number): Promise<Letter> {
+      const ctx = await visibleContext(db, auth, id);
+      await auditConfidentialView(auth, ctx, 'letter');
+      return current(auth, ctx);
+    },
+
+    /**
+     * Stores the document if the caller may type it now and nobody saved since `base_version`. A final
+     * save also keeps the version in the history and writes the audit trail; an autosave does neither.
+     */
+    async save(auth: RequestAuth, id: number, body: SaveLetter, ip: string): Promise<SaveResult> {
+      await visibleContext(db, auth, id);
+      const problems = checkLetterDoc(body.doc);
+      if (problems.length) throw new AppError(422, 'letter_invalid', MESSAGES.letterInvalid(problems[0]!), { doc: problems });
+      const me = auth.ctx.user;
+      const doc = body.doc as unknown as Record<string, unknown>;
+      const text = letterText(body.doc);
+      const at = new Date();
+      try {
+        const version = await db.transaction(async (tx) => {
+          const d = await lockDictation(tx as unknown as Db, id);
+          if (!d || !mayView(auth, d) || !canEditLetter(letterUserOf(auth), letterDictationOf(d))) throw new NotEditable();
+          const saved = await saveLetterIfCurrent(tx as unknown as Db, {
+            dictationId: id,
+            trustId: d.trustId,
+            doc,
+            text,
+            baseVersion: body.base_version,
+            userId: me.id,
+            at,
+          });
+          if (saved === undefined) throw new Stale();
+          if (body.final) {
+            await keepVersion(tx as unknown as Db, { dictationId: id, version: saved, kind: 'final', doc, text, userId: me.id });
+            await tx
+              .insert(dictationLogs)
+              .values({ dictationId: id, userId: me.id, type: 'letter_saved', description: `Letter saved (version ${saved})` });
+            await audit(tx as unknown as Db, {
+              trustId: d.trustId,
+              userId: me.id,
+              action: 'letter.saved',
+              entityType: 'dictation',
+              entityId: id,
+              details: { version: saved },
+              ip,
+            });
+          }
+          return saved;
+        });
+        return { ok: true, version, updated_at: at.toISOString() };
+      } catch (err) {
+        if (err instanceof Stale) return { ok: false, current: await current(auth, await visibleContext(db, auth, id)) };
+        if (err instanceof NotEditable) {
+          const ctx = await findContext(db, id);
+          if (!ctx || !mayView(auth, ctx.row)) throw Errors.notFound();
+          const why = letterRefusalReason(letterUserOf(auth), letterDictationOf(ctx.row), { author: ctx.author, assignee: ctx.assignee });
+          throw new AppError(403, 'letter_not_editable', MESSAGES.letterNotEditable(why));
+        }
+        throw err;
+      }
+    },
+
+    async versions(auth: RequestAuth, id: number) {
+      await visibleContext(db, auth, id);
+      return listVersions(db, id);
+    },
+
+    async version(auth: RequestAuth, id: number, version: number) {
+      const ctx = await visibleContext(db, auth, id);
+      const found = await findVersion(db, id, version);
+      if (!found) throw Errors.notFound();
+      await auditConfidentialView(auth, ctx, `version ${version}`);
+      return { ...found, doc: found.doc as unknown as LetterNode };
+    },
+  };
+}
+
+export type LetterService = ReturnType<typeof createLetterService>;

@@ -1,0 +1,92 @@
+/**
+ * POST /api/dictation/manual (spec /manualletter): a letter without a recording, typed by a Secretary
+ * or Manager for an author of their trust. It is a dictation like any other (reference, details,
+ * audit trail), BEING_TYPED and assigned to its creator, whose letter starts as the job type's template
+ * (GET letter answers it as version 0 until the first save), and it joins the same workflow.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { manualLetterSchema } from '../../../src/domain/contract';
+import type { Db } from '../../db/client';
+import { dictationLogs, dictations, roles, userRoles, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { Errors } from '../../lib/errors';
+import type { RequestAuth } from '../auth/request-auth';
+import { checkDetails } from '../dictations/dictation-details';
+import { countWithPrefix, trustTimeZone } from '../dictations/dictations.repository';
+import { referenceStamp, withSuffix } from '../dictations/reference';
+
+type ManualLetter = z.output<typeof manualLetterSchema>;
+
+const isReferenceClash = (err: unknown) =>
+  /dictations_reference/.test(
+    String((err as { message?: string })?.message) + String((err as { cause?: { message?: string } })?.cause?.message),
+  );
+
+export function createManualLetterService(db: Db) {
+  async function checkAuthor(trustId: number, authorId: number) {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(users.id, authorId), eq(users.trustId, trustId), eq(users.active, true), eq(roles.name, 'Author')))
+      .limit(1);
+    if (!row) throw Errors.validation('That author cannot be chosen.', { author_id: ['That author cannot be chosen.'] });
+  }
+
+  return {
+    /** Creates the dictation and answers its id. */
+    async create(auth: RequestAuth, body: ManualLetter, ip: string): Promise<number> {
+      const me = auth.ctx.user;
+      await checkAuthor(me.trustId, body.author_id);
+      await checkDetails(db, me.trustId, body);
+      const stamp = referenceStamp(new Date(), await trustTimeZone(db, me.trustId));
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const reference = withSuffix(stamp, (await countWithPrefix(db, me.trustId, stamp)) + 1 + attempt);
+        try {
+          return await db.transaction(async (tx) => {
+            const [d] = await tx
+              .insert(dictations)
+              .values({
+                trustId: me.trustId,
+                siteId: me.siteId,
+                authorId: body.author_id,
+                createdBy: me.id,
+                clientId: randomUUID(),
+                reference,
+                status: 'BEING_TYPED',
+                urgent: body.urgent,
+                isMobile: false,
+                departmentId: body.department_id,
+                jobTypeId: body.job_type_id,
+                assignedTo: me.id,
+                patient: Object.fromEntries(Object.entries(body.patient).filter(([, v]) => v !== undefined)) as Record<string, string>,
+                customFields: body.custom_fields,
+              })
+              .returning({ id: dictations.id });
+            await tx
+              .insert(dictationLogs)
+              .values({ dictationId: d!.id, userId: me.id, type: 'created', description: 'Manual letter started' });
+            await audit(tx as unknown as Db, {
+              trustId: me.trustId,
+              userId: me.id,
+              action: 'dictation.created',
+              entityType: 'dictation',
+              entityId: d!.id,
+              details: { status: 'BEING_TYPED', manual: true },
+              ip,
+            });
+            return d!.id;
+          });
+        } catch (err) {
+          if (!isReferenceClash(err)) throw err;
+        }
+      }
+      throw new Error('could not allocate a dictation reference');
+    },
+  };
+}
+
+export type ManualLetterService = ReturnType<typeof createManualLetterService>;
