@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { API_PATHS, appointmentListSchema, patientListSchema, type PatientSearch } from '../../domain/contract';
+import { apiCall } from '../../lib/api/client';
+
+/**
+ * Lookups hold identifiable data: kept in memory only for a minute (never Cache Storage or Dexie), not
+ * retried (a failure is shown at once with the way out: type the details by hand).
+ */
+const lookupOptions = { staleTime: 0, gcTime: 60_000, retry: false, refetchOnWindowFocus: false } as const;
+
+/** `attempt` makes a repeated search (after a failure) ask again. */
+export function usePatientSearch(search: PatientSearch | null, attempt = 0) {
+  return useQuery({
+    queryKey: ['patient-lookup', 'search', search, attempt],
+    enabled: search !== null,
+    ...lookupOptions,
+    queryFn: async () =>
+      (await apiCall('get', API_PATHS.patients, { schema: patientListSchema, searchParams: search as Record<string, string> })).data,
+  });
+}
+
+export function useAppointments(patientId: string | null) {
+  return useQuery({
+    queryKey: ['patient-lookup', 'appointments', patientId],
+    enabled: patientId !== null,
+    ...lookupOptions,
+    queryFn: async () => (await apiCall('get', API_PATHS.patientAppointments(patientId!), { schema: appointmentListSchema })).data,
+  });
+}
