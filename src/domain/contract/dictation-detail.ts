@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { PAGE_ACTIONS } from '../letter-access';
 import { dictationDetailsSchema, dictationSchema } from './dictations';
 import { APPOINTMENT_TYPES } from './patients';
-import { safeText } from './primitives';
+import { INT4_MAX, safeText } from './primitives';
+import { MESSAGES } from '../messages';
 import { paginatedSchema } from './users';
 
 const field = (max: number) =>
@@ -57,7 +58,7 @@ export const transitionSchema = z.object({
   /** Required when sending a letter back (hand_back, return_for_typing, qa_return): kept as a comment. */
   reason: safeText().trim().max(2000, 'Keep the reason under 2000 characters.').optional(),
   /** The letter version the user saw: a hand-off based on an older one is refused (409 letter_conflict). */
-  base_version: z.number().int().min(0).optional(),
+  base_version: z.number().int().min(0).max(INT4_MAX, MESSAGES.idInvalid).optional(),
 });
 export type TransitionRequest = z.input<typeof transitionSchema>;
 

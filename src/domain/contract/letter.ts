@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './auth';
 import { dictationDetailsSchema } from './dictations';
-import { idSchema, idTextSchema, safeText } from './primitives';
+import { INT4_MAX, idSchema, idTextSchema, safeText } from './primitives';
+import { MESSAGES } from '../messages';
 
 /** Largest letter accepted, as JSON text: a long discharge summary is far below it. */
 export const LETTER_MAX_JSON_BYTES = 2_000_000;
@@ -53,7 +54,7 @@ export const letterAnswerSchema = z.object({ data: letterSchema });
 export const saveLetterSchema = z.object({
   doc: letterDocSchema,
   /** The version this text was based on; a save based on an older version is refused with 409. */
-  base_version: z.number().int().min(0),
+  base_version: z.number().int().min(0).max(INT4_MAX, MESSAGES.idInvalid),
   /** A final save (Ctrl/Cmd+S) also keeps a version in the history; autosaves do not. */
   final: z.boolean().default(false),
 });
