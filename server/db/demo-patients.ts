@@ -177,6 +177,9 @@ function appointmentsOf(k: number, now: Date) {
   return APPOINTMENT_PLAN[k % APPOINTMENT_PLAN.length]!.map(([status, days], j) => {
     const type = APPOINTMENT_TYPES[(k + j) % APPOINTMENT_TYPES.length]!;
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 9 + ((k + j) % 8), (j % 2) * 30));
+    // Clinics run on weekdays: a Saturday or Sunday moves to the Monday.
+    const weekday = start.getUTCDay();
+    if (weekday === 6 || weekday === 0) start.setUTCDate(start.getUTCDate() + (weekday === 6 ? 2 : 1));
     const practice = PRACTICES[k % PRACTICES.length]!;
     const referrer =
       type === 'Emergency' || type === 'Walkin'

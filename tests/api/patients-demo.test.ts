@@ -52,7 +52,7 @@ describe('demo patients', () => {
     expect(people.every((p) => /^A99\d{3}$/.test(p.gp?.code ?? ''))).toBe(true);
   });
 
-  it('appointments cover every type and several statuses, each patient having some', async () => {
+  it('appointments cover every type and several statuses on weekdays, each patient having some', async () => {
     const rows = await t.db.select().from(appointments);
     const people = await t.db.select({ id: patients.id }).from(patients);
     const perPatient = new Set(rows.map((r) => r.patientId));
@@ -61,5 +61,6 @@ describe('demo patients', () => {
     const statuses = new Set(rows.map((r) => r.status));
     expect(statuses.size).toBeGreaterThanOrEqual(6);
     for (const s of statuses) expect(FHIR_APPOINTMENT_STATUSES).toContain(s);
+    expect(rows.filter((r) => [0, 6].includes(r.startAt.getUTCDay()))).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ export interface AppointmentFinderProps {
 }
 
 const ITEM =
-  'cursor-pointer rounded-lg border border-slate-200 px-3 py-2 outline-none hover:bg-slate-50 focused:border-brand-600 focused:ring-2 focused:ring-brand-600 dark:border-slate-700 dark:hover:bg-slate-700/50';
+  'cursor-pointer rounded-lg border border-slate-200 px-3 py-2 outline-none data-[hovered]:bg-slate-50 data-[focused]:border-brand-600 data-[focused]:ring-2 data-[focused]:ring-brand-600 dark:border-slate-700 dark:data-[hovered]:bg-slate-700/50';
 
 /** "Find appointment" (A on the dictation page): the chosen patient's appointments, latest first. */
 export default function AppointmentFinder({ patientId, patient, open, onOpenChange, onPick }: AppointmentFinderProps) {

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../domain/messages';
 import { formatNhsNumber } from '../../domain/nhs-number';
 
 const ITEM =
-  'cursor-pointer rounded-lg border border-slate-200 px-3 py-2 outline-none hover:bg-slate-50 focused:border-brand-600 focused:ring-2 focused:ring-brand-600 dark:border-slate-700 dark:hover:bg-slate-700/50';
+  'cursor-pointer rounded-lg border border-slate-200 px-3 py-2 outline-none data-[hovered]:bg-slate-50 data-[focused]:border-brand-600 data-[focused]:ring-2 data-[focused]:ring-brand-600 dark:border-slate-700 dark:data-[hovered]:bg-slate-700/50';
 
 function describe(p: PatientRecord) {
   const name = formatPatientName(p.patient_first_name, p.patient_last_name) || MESSAGES.noPatientName;

@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/text-field';
 export type SearchWay = 'nhs' | 'mrn' | 'name';
 
 const TAB =
-  'cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-slate-700 outline-none selected:bg-brand-600 selected:text-white focus-visible:ring-2 focus-visible:ring-brand-600 dark:text-slate-200 dark:selected:bg-emerald-600';
+  'cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-slate-700 outline-none data-[selected]:bg-brand-600 data-[selected]:text-white data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 dark:text-slate-200 dark:data-[selected]:bg-emerald-600';
 
 const BLANK: Record<SearchWay, string> = {
   nhs: 'Enter the NHS number.',
