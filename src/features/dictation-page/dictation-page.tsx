@@ -1,21 +1,32 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import type { Editor } from '@tiptap/react';
 import { HelpCircle } from 'lucide-react';
+import { toast } from 'sonner';
 import { MESSAGES } from '../../domain/messages';
 import type { Dictation } from '../../domain/contract';
+import { canEditLetter, type LetterDictation, type LetterUser } from '../../domain/letter-access';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useSession } from '../../lib/auth/use-session';
 import { useDictation } from '../dictation-view';
 import { TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
-import { useClaimOnOpen } from './use-claim';
+import { SaveStatus, VersionsTab, useLetter } from '../letter-editor';
+import { useClaimOnOpen, type ClaimState } from './use-claim';
 import { DictationHeader } from './dictation-header';
 import { SidePanel } from './side-panel';
 import { DetailsTab } from './details-tab';
+import { AuditTab, CommentsTab } from './activity-tabs';
 import { ShortcutHelp } from './shortcut-help';
 import { PAGE_SHORTCUTS } from './page-shortcuts';
 import { usePageKeys } from './use-page-keys';
+import { usePlayerHeight } from './use-player-height';
+import { LetterArea, type MergeExtrasFromPage } from './letter-area';
+import { HandOffActions } from './handoff-actions';
+import { useHandOff } from './use-handoff';
+import { TakeOver } from './take-over';
+import { Finders, type FinderKind } from './finders';
 
 /**
  * /dictation/:id — the typist's workstation: the audio on top, the letter filling the page, the
@@ -27,64 +38,143 @@ export function DictationPage({ id }: { id: number }) {
   const claim = useClaimOnOpen(d, subject?.roles ?? []);
   if (isPending) return <Page title="Dictation">Loading…</Page>;
   if (error || !d) return <Page title="Dictation">{<Alert>{error?.message ?? MESSAGES.errorFetching}</Alert>}</Page>;
+  return <Workstation key={d.id} d={d} claim={claim} />;
+}
+
+const ownership = (d: Dictation): LetterDictation => ({
+  status: d.status,
+  authorId: d.user.id,
+  assignedTo: d.assigned_to?.user_id ?? null,
+});
+
+function Workstation({ d, claim }: { d: Dictation; claim: ClaimState }) {
+  const { profile, subject } = useSession();
+  const user: LetterUser = { userId: profile?.id ?? 0, roles: subject?.roles ?? [] };
+  // The letter opens once the claim is settled, so the server's answer already knows who types it.
   return (
-    <Workstation key={d.id} d={d} claimMessage={claim.kind === 'refused' ? claim.message : null} claiming={claim.kind === 'claiming'} />
+    <section className="mx-auto w-full max-w-7xl p-3 sm:p-4" aria-labelledby="page-title">
+      {claim.kind === 'claiming' ? (
+        <>
+          <DictationHeader d={d} />
+          <Alert tone="info">Assigning this dictation to you…</Alert>
+        </>
+      ) : (
+        <Typing d={d} user={user} claimMessage={claim.kind === 'refused' ? claim.message : null} />
+      )}
+    </section>
   );
 }
 
-function Workstation({ d, claimMessage, claiming }: { d: Dictation; claimMessage: string | null; claiming: boolean }) {
+function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; claimMessage: string | null }) {
   const navigate = useNavigate();
+  const letter = useLetter(d.id, { label: `Letter ${d.reference}` });
+  const handOff = useHandOff(d);
   const [help, setHelp] = useState(false);
   const [tab, setTab] = useState('details');
-  const editable = false;
+  const [finder, setFinder] = useState<FinderKind | null>(null);
+  const [extras, setExtras] = useState<MergeExtrasFromPage>({});
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const editable = canEditLetter(user, ownership(d));
+  const playerRef = usePlayerHeight();
+
+  async function finalSave() {
+    if (!editable) return;
+    const state = await letter.saveFinal();
+    toast.success(
+      state === 'saved' ? 'Saved as a new version.' : 'Saved on this device. The version is kept as soon as there is a connection.',
+    );
+  }
 
   usePageKeys({
-    finalSave: () => {},
-    draftSave: () => {},
-    findPatient: () => {},
-    findAppointment: () => {},
-    preview: () => {},
-    customField: () => setTab('details'),
-    close: () => void navigate({ to: '/{-$tab}', params: { tab: undefined } }),
+    finalSave: () => void finalSave(),
+    draftSave: () => void (editable && letter.flush().then(() => toast.success('Saved.'))),
+    findPatient: () => editable && setFinder('patient'),
+    findAppointment: () => editable && setFinder('appointment'),
+    preview: () => toast.info(MESSAGES.previewNotAvailable),
+    customField: () => {
+      setTab('details');
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="correct-details"]')?.focus());
+    },
+    close: () => void letter.flush().finally(() => void navigate({ to: '/{-$tab}', params: { tab: undefined } })),
     help: () => setHelp(true),
   });
 
   return (
-    <section className="mx-auto w-full max-w-7xl p-3 sm:p-4" aria-labelledby="page-title">
-      <div className="sticky top-[var(--topbar-h,0px)] z-20 -mx-3 mb-3 space-y-2 border-b border-slate-200 bg-slate-50/95 px-3 pb-2 pt-1 backdrop-blur sm:-mx-4 sm:px-4 dark:border-slate-800 dark:bg-slate-950/95">
-        <DictationHeader
-          d={d}
-          actions={
+    <>
+      <DictationHeader
+        d={d}
+        actions={
+          <>
+            <SaveStatus dictationId={d.id} />
+            <TakeOver d={d} user={user} />
+            <HandOffActions
+              user={user}
+              d={ownership(d)}
+              onHandOff={(action, reason, done) =>
+                handOff({ action, ...(reason ? { reason } : {}) }, letter.flush, done).then(() =>
+                  navigate({ to: '/{-$tab}', params: { tab: undefined } }),
+                )
+              }
+            />
             <Button tone="ghost" aria-label="Keyboard shortcuts (?)" onPress={() => setHelp(true)}>
               <HelpCircle aria-hidden className="size-5" />
             </Button>
-          }
-        />
+          </>
+        }
+      />
+      <div
+        ref={playerRef}
+        className="sticky top-[var(--topbar-h,0px)] z-20 -mx-3 my-3 border-b border-slate-200 bg-slate-50/95 px-3 py-2 backdrop-blur sm:-mx-4 sm:px-4 dark:border-slate-800 dark:bg-slate-950/95"
+      >
         <TypistPlayer dictation={d} />
       </div>
-      {claiming && <Alert tone="info">Assigning this dictation to you…</Alert>}
       {claimMessage && <Alert>{claimMessage}</Alert>}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div
-          data-testid="letter-area"
-          className="min-h-[24rem] rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-        />
-        <aside aria-label="Dictation information">
+        <div className="min-w-0">
+          <LetterArea d={d} editable={editable} extras={extras} onEditor={setEditor} />
+        </div>
+        <aside aria-label="Details and history">
           <SidePanel
             selected={tab}
             onSelect={setTab}
-            tabs={[{ id: 'details', title: 'Details', content: <DetailsTab d={d} editable={editable} /> }]}
+            tabs={[
+              { id: 'details', title: 'Details', content: <DetailsTab d={d} editable={editable} /> },
+              { id: 'comments', title: 'Comments', content: <CommentsTab d={d} /> },
+              { id: 'audit', title: 'Audit trail', content: <AuditTab d={d} /> },
+              { id: 'versions', title: 'Versions', content: <VersionsTab dictationId={d.id} /> },
+              {
+                id: 'attachments',
+                title: 'Attachments',
+                content: <p className="text-sm text-slate-600 dark:text-slate-300">No attachments.</p>,
+              },
+            ]}
           />
         </aside>
       </div>
+      <Finders
+        d={d}
+        open={finder}
+        onClose={() => {
+          setFinder(null);
+          editor?.commands.focus();
+        }}
+        onGp={setExtras}
+      />
       <ShortcutHelp
         open={help}
         onOpenChange={setHelp}
         groups={[
           { title: 'This page', rows: PAGE_SHORTCUTS },
           { title: 'Audio', rows: TYPIST_AUDIO_SHORTCUTS },
+          {
+            title: 'Letter',
+            rows: [
+              { keys: 'shortcut, then Tab', does: 'Insert autotext; Tab again moves to the next blank' },
+              { keys: 'Ctrl + Space', does: 'Choose autotext from a list' },
+            ],
+          },
         ]}
       />
-    </section>
+    </>
   );
 }

@@ -32,5 +32,7 @@ export function useClaimOnOpen(d: Dictation | undefined, roles: readonly string[
       .catch((err: unknown) => setState({ kind: 'refused', message: err instanceof ApiError ? err.message : String(err) }))
       .finally(() => void queries.invalidateQueries({ queryKey: ['dictation', d.id] }));
   }, [d, roles, queries]);
+  // Before the effect has run, a dictation about to be claimed is already "claiming": nothing may open it for typing first.
+  if (d && tried.current !== d.id && shouldClaim(d, roles)) return { kind: 'claiming' };
   return state;
 }

@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Dictation, DictationDetails } from '../../domain/contract';
+import { API_PATHS, type DetailsCorrection, type Dictation } from '../../domain/contract';
 import { enqueueRequest } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
-
-export const detailsPath = (id: number) => `/api/dictation/${id}/details`;
 
 /**
  * Corrections to a dictation's details (patient, appointment, service, job type, urgency, custom
@@ -13,8 +11,8 @@ export const detailsPath = (id: number) => `/api/dictation/${id}/details`;
  */
 export function useDetailsSaver(d: Dictation) {
   const queries = useQueryClient();
-  return async (details: Omit<DictationDetails, 'author_id'> & { appointment?: Record<string, string> | null }, okMessage: string) => {
-    await enqueueRequest({ method: 'PATCH', path: detailsPath(d.id), body: details, label: `Details ${d.reference}` });
+  return async (details: DetailsCorrection, okMessage: string) => {
+    await enqueueRequest({ method: 'PATCH', path: API_PATHS.dictationDetails(d.id), body: details, label: `Details ${d.reference}` });
     void requestSync();
     queries.setQueryData<Dictation>(['dictation', d.id], (old) =>
       old

@@ -1,0 +1,65 @@
+import { useRef, useState } from 'react';
+import type { Editor } from '@tiptap/react';
+import type { Dictation } from '../../domain/contract';
+import { LetterEditor } from '../letter-editor';
+import { AutotextPicker, createAutotextExtension, mergeValuesFromDictation, useAutotextPopupBridge, useAutotexts } from '../autotext';
+
+/** What the page learns besides the dictation that autotext can merge (the GP, once the patient is looked up). */
+export interface MergeExtrasFromPage {
+  gpName?: string | null;
+  gpPractice?: string | null;
+}
+
+interface Props {
+  d: Dictation;
+  editable: boolean;
+  extras: MergeExtrasFromPage;
+  onEditor: (editor: Editor | null) => void;
+}
+
+/**
+ * The letter with autotext wired in: shortcut + Tab fills a snippet from the dictation's details,
+ * Ctrl+Space opens the searchable list, and the /autotextpopup window inserts here.
+ */
+export function LetterArea({ d, editable, extras, onEditor }: Props) {
+  const snippets = useAutotexts();
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [picker, setPicker] = useState(false);
+  // The extension is made once with the editor: it reads the latest values through these refs.
+  const latest = useRef({ snippets: snippets.data ?? [], d, extras });
+  latest.current = { snippets: snippets.data ?? [], d, extras };
+  const [extensions] = useState(() => [
+    createAutotextExtension({
+      getSnippets: () => latest.current.snippets,
+      getMergeValues: () =>
+        mergeValuesFromDictation(latest.current.d, {
+          ...latest.current.extras,
+          clinicDate: latest.current.d.appointment?.appointment_date ?? null,
+        }),
+      getDepartmentId: () => latest.current.d.department?.id,
+      onOpenPicker: () => setPicker(true),
+    }),
+  ]);
+  useAutotextPopupBridge(editor, { departmentId: d.department?.id });
+
+  return (
+    <>
+      <LetterEditor
+        dictationId={d.id}
+        editable={editable}
+        extraExtensions={extensions}
+        label={`Letter ${d.reference}`}
+        onEditor={(e) => {
+          setEditor(e);
+          onEditor(e);
+        }}
+      />
+      <AutotextPicker
+        open={picker}
+        onOpenChange={setPicker}
+        departmentId={d.department?.id}
+        onChoose={(s) => editor?.chain().focus().insertAutotext(s.body).run()}
+      />
+    </>
+  );
+}

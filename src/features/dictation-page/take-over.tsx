@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { API_PATHS, dictationAnswerSchema, type Dictation } from '../../domain/contract';
+import type { LetterUser } from '../../domain/letter-access';
+import { TYPING_STATUSES } from '../../domain/letter-access';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { apiCall } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/errors';
+import { toast } from 'sonner';
+
+/** A Manager may take over a letter someone else is typing; it then opens for them to type. */
+export function TakeOver({ d, user }: { d: Dictation; user: LetterUser }) {
+  const [asking, setAsking] = useState(false);
+  const assignee = d.assigned_to?.user_id ?? null;
+  if (!user.roles.includes('Manager') || !TYPING_STATUSES.includes(d.status) || !assignee || assignee === user.userId) return null;
+
+  async function takeOver() {
+    setAsking(false);
+    try {
+      await apiCall('post', API_PATHS.dictationTakeOver(d.id), { schema: dictationAnswerSchema, json: {}, quiet: true });
+      // The letter was opened read-only for this user: open it afresh, now theirs to type.
+      window.location.reload();
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : String(err));
+    }
+  }
+
+  return (
+    <>
+      <Button tone="secondary" onPress={() => setAsking(true)}>
+        Take over
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="Take over this letter?"
+        body="It will be assigned to you, and the typist who has it now can no longer save changes to it."
+        confirmLabel="Take over"
+        onConfirm={() => void takeOver()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
