@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../app/guard';
-import { ComingSoon } from '../components/ui/page';
+import { AutotextPage } from '../features/autotext/components/autotext-page';
 
 export const Route = createFileRoute('/autotext')({
   beforeLoad: guardRoute('/autotext'),
-  component: () => <ComingSoon title="Autotext" />,
+  component: AutotextPage,
 });
