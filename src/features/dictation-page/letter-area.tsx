@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Editor } from '@tiptap/react';
 import type { Dictation } from '../../domain/contract';
+import { Button } from '../../components/ui/button';
 import { LetterEditor } from '../letter-editor';
 import { AutotextPicker, createAutotextExtension, mergeValuesFromDictation, useAutotextPopupBridge, useAutotexts } from '../autotext';
 
@@ -40,10 +41,20 @@ export function LetterArea({ d, editable, extras, onEditor }: Props) {
       onOpenPicker: () => setPicker(true),
     }),
   ]);
-  useAutotextPopupBridge(editor, { departmentId: d.department?.id });
+  const popup = useAutotextPopupBridge(editor, { departmentId: d.department?.id });
 
   return (
     <>
+      {editable && (
+        <div className="mb-2 flex flex-wrap items-center justify-end gap-2 text-sm">
+          <Button tone="ghost" onPress={() => setPicker(true)}>
+            Autotext (Ctrl+Space)
+          </Button>
+          <Button tone="ghost" onPress={() => popup.open()}>
+            Autotext window
+          </Button>
+        </div>
+      )}
       <LetterEditor
         dictationId={d.id}
         editable={editable}
