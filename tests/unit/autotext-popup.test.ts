@@ -62,3 +62,27 @@ describe('the picker’s order', () => {
     expect(rankSnippets(all, '').map((x) => x.id)).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe('the dictation page’s side of the popup', () => {
+  it('inserts what the popup sends for this page, filled, and answers; another page’s is ignored', async () => {
+    const { Editor } = await import('@tiptap/core');
+    const { default: StarterKit } = await import('@tiptap/starter-kit');
+    const { createAutotextExtension } = await import('../../src/features/autotext/editor/autotext-extension');
+    const { listenForPopupInserts } = await import('../../src/features/autotext/popup/use-popup-bridge');
+    const editor = new Editor({
+      element: document.createElement('div'),
+      extensions: [StarterKit, createAutotextExtension({ getSnippets: () => [], getMergeValues: () => ({ gp_name: 'Patel' }) })],
+      content: '<p></p>',
+    });
+    const stop = listenForPopupInserts(editor, 'page-1');
+    const popup = new BroadcastChannel('wardnote-autotext');
+    const answered = new Promise<unknown>((resolve) => (popup.onmessage = (e: MessageEvent) => resolve(e.data)));
+    popup.postMessage({ type: 'insert', target: 'page-2', body: 'Not for me', shortcut: 'x' });
+    popup.postMessage({ type: 'insert', target: 'page-1', body: 'Dear Dr {{gp_name}},', shortcut: 'dw' });
+    expect(await answered).toEqual({ type: 'inserted', target: 'page-1', shortcut: 'dw' });
+    expect(editor.getText()).toBe('Dear Dr Patel,');
+    stop();
+    popup.close();
+    editor.destroy();
+  });
+});

@@ -8,5 +8,5 @@ export { placeholderRanges } from './editor/placeholders';
 export { AutotextPicker } from './components/autotext-picker';
 export { useAutotexts, loadAutotexts } from './snippets-cache';
 export { openAutotextPopup } from './popup/popup-channel';
-export { useAutotextPopupBridge } from './popup/use-popup-bridge';
+export { useAutotextPopupBridge, listenForPopupInserts } from './popup/use-popup-bridge';
 export { fillMergeFields, mergeValuesFromDictation, type MergeValues } from '../../domain/autotext-merge';
