@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { API_PATHS, dictationSchema } from '../../domain/contract';
+import { API_PATHS, dictationSchema, type ManualLetter } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -26,18 +26,24 @@ export function ManualLetterPage() {
   async function create() {
     const details = form.checked();
     if (!details || busy) return;
+    if (!details.author_id || !details.job_type_id) {
+      setFailure(details.author_id ? 'Choose the document type.' : 'Choose the author.');
+      return;
+    }
+    const { author_id, job_type_id } = details;
     setBusy(true);
     setFailure(null);
     try {
       const { data } = await apiCall('post', API_PATHS.dictationManual, {
         schema: z.object({ data: dictationSchema }),
         json: {
-          author_id: details.author_id,
+          author_id,
           department_id: details.department_id,
-          job_type_id: details.job_type_id,
+          job_type_id,
           urgent: details.urgent,
           patient: details.patient,
-        },
+          custom_fields: details.custom_fields,
+        } satisfies ManualLetter,
         quiet: true,
       });
       await navigate({ to: '/dictation/$id', params: { id: String(data.id) } });
