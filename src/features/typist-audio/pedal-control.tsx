@@ -40,7 +40,8 @@ export function PedalControl({ state, onConnect }: { state: PedalState; onConnec
 
   return (
     <>
-      <div className="ml-auto">
+      {/* Phones have no WebHID and rarely a keyboard: on a narrow screen the row keeps its room for the transport. */}
+      <div className="ml-auto max-sm:hidden">
         {button}
         <span role="status" className="sr-only">
           {state.kind === 'connected' ? `Foot pedal connected: ${state.names.join(', ')}` : ''}

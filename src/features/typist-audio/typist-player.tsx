@@ -4,13 +4,13 @@ import type { Dictation } from '../../domain/contract';
 import { autoRewindSeconds } from '../../domain/auto-rewind';
 import { DEFAULT_FOOTPEDAL_MODE } from '../../domain/foot-pedal';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { useWaveform } from '../../components/ui/audio-player';
 import { useSession } from '../../lib/auth/use-session';
 import { PlaybackController, SPEEDS, STEP_SECONDS } from './playback-controller';
 import { usePlayerKeys } from './use-player-keys';
 import { useFootPedal } from './pedals/use-foot-pedal';
 import { PedalControl } from './pedal-control';
+import { IconButton } from './icon-button';
 import { clock, position } from './clock';
 import { useSpeed } from './use-speed';
 
@@ -47,20 +47,23 @@ export function TypistPlayer({ dictation, className }: TypistPlayerProps) {
       </div>
     );
   if (!audio.url) return null;
-  return <Transport key={audio.url} src={audio.url} peaks={audio.peaks} durationMs={audio.duration_ms} className={className} />;
+  // Keyed by the file, not the URL: a refetch (after the claim, say) brings a newly signed URL for the
+  // same audio, and swapping it would stop playback and lose the position.
+  return <Transport key={audio.filename} url={audio.url} peaks={audio.peaks} durationMs={audio.duration_ms} className={className} />;
 }
 
 function Transport({
-  src,
+  url,
   peaks,
   durationMs,
   className,
 }: {
-  src: string;
+  url: string;
   peaks: number[] | null;
   durationMs: number | null;
   className?: string;
 }) {
+  const [src] = useState(url);
   const audioRef = useRef<HTMLAudioElement>(null);
   const waveRef = useRef<HTMLDivElement>(null);
   const { profile } = useSession();
@@ -138,26 +141,16 @@ function Transport({
         onDurationChange={(e) => setElementLength(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
       />
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <div role="group" aria-label="Playback" className="flex items-center gap-1">
-          <Button
-            tone="ghost"
-            className="px-2.5"
-            aria-label={`Back ${STEP_SECONDS} seconds`}
-            onPress={() => controller?.step(-STEP_SECONDS)}
-          >
+        <div role="group" aria-label="Playback" className="flex items-center gap-0.5">
+          <IconButton label={`Back ${STEP_SECONDS} seconds`} onPress={() => controller?.step(-STEP_SECONDS)}>
             <Rewind aria-hidden className="size-5" />
-          </Button>
-          <Button className="px-3" aria-label={playing ? 'Pause' : 'Play'} onPress={() => controller?.toggle()}>
+          </IconButton>
+          <IconButton primary label={playing ? 'Pause' : 'Play'} onPress={() => controller?.toggle()}>
             {playing ? <Pause aria-hidden className="size-5" /> : <Play aria-hidden className="size-5" />}
-          </Button>
-          <Button
-            tone="ghost"
-            className="px-2.5"
-            aria-label={`Forward ${STEP_SECONDS} seconds`}
-            onPress={() => controller?.step(STEP_SECONDS)}
-          >
+          </IconButton>
+          <IconButton label={`Forward ${STEP_SECONDS} seconds`} onPress={() => controller?.step(STEP_SECONDS)}>
             <FastForward aria-hidden className="size-5" />
-          </Button>
+          </IconButton>
         </div>
         <span className="font-mono text-sm tabular-nums" data-testid="player-position">
           {where}
