@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { FileUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { AUTOTEXT_SCOPE_LABELS, manageableScopes, type AutotextScope } from '../../../domain/autotext-access';
@@ -30,7 +30,13 @@ export function AutotextPage() {
   const [search, setSearch] = useState('');
   const [scope, setScope] = useState<AutotextScope | ''>('');
   const [page, setPage] = useState(1);
-  const list = useAutotextPage({ search: search.trim(), scope: scope || undefined, page, paginate: PER_PAGE });
+  const [query, setQuery] = useState('');
+  // One request when the typing pauses, not one per key.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const list = useAutotextPage({ search: query, scope: scope || undefined, page, paginate: PER_PAGE });
   const departments = useAutotextDepartments();
   const usable = useAutotexts();
   const refresh = useRefreshAutotext();
@@ -119,7 +125,7 @@ export function AutotextPage() {
       {list.isError && <Alert>{list.error instanceof ApiError ? list.error.message : MESSAGES.errorFetching}</Alert>}
       {data && data.data.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          No {search.trim() ? `autotext matching “${search.trim()}”` : 'autotext'} found.
+          No {query ? `autotext matching “${query}”` : 'autotext'} found.
         </p>
       )}
       {data && data.data.length > 0 && wide && (
