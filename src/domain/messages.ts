@@ -71,6 +71,7 @@ export const MESSAGES = {
   audioConversionFailed:
     'This file could not be converted for playback. The original recording is kept; contact support if you need to hear it.',
   // ours: the work queues
+  unknownColumn: 'This is not a column the work queue can show.',
   cannotDeleteInStatus: (status: string) =>
     `This dictation is in ${status}: it can be deleted only while in Author Approval, Ready For Typing or Being Typed.`,
   cannotMarkConfidentialInStatus: (status: string) =>

@@ -73,6 +73,25 @@ describe('POST /api/preference/{userId}', () => {
     expect(res.json().message).toBeTruthy();
   });
 
+  it('refuses fewer than five list columns with the spec message, and unknown columns; keeps the saved choice', async () => {
+    const token = await t.login('manager@wardnote.test');
+    const me = (await t.call('GET', '/api/user', { token })).json().data;
+    const save = (columns: string[]) => t.call('POST', `/api/preference/${me.id}`, { token, body: { profile: { columns } } });
+    const five = ['reference', 'author', 'department', 'tat', 'NHS_number'];
+    expect((await save(five)).statusCode).toBe(200);
+
+    const four = await save(['reference', 'author', 'department', 'tat']);
+    expect(four.statusCode).toBe(422);
+    expect(four.json().message).toContain('Select a minimum of 5 columns to display.');
+    // The same column five times is one column.
+    expect((await save(['tat', 'tat', 'tat', 'tat', 'tat'])).json().message).toContain('Select a minimum of 5 columns to display.');
+    const unknown = await save([...five, 'salary']);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toContain('not a column the work queue can show');
+
+    expect((await t.call('GET', '/api/user', { token })).json().data.preferences.profile.columns).toEqual(five);
+  });
+
   it('answers 422, not 500, for a user id that is not a number', async () => {
     const token = await t.login('manager@wardnote.test');
     const res = await t.call('POST', '/api/preference/abc', { token, body: { profile: {} } });

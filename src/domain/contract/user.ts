@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { APPLICATION_TYPES, PERMISSIONS, ROLES } from '../roles';
 import { HOME_TABS } from '../statuses';
 import { idSchema, safeText } from './primitives';
+import { checkColumnChoice, isListColumn } from '../list-columns';
+import { MESSAGES } from '../messages';
 
 /** Preferences of spec §3 (`preferences.profile`). Unknown keys are refused. */
 export const profilePreferencesSchema = z
@@ -22,7 +24,21 @@ export const profilePreferencesSchema = z
   .strict();
 export type ProfilePreferences = z.infer<typeof profilePreferencesSchema>;
 
-export const preferenceUpdateSchema = z.object({ profile: profilePreferencesSchema }).strict();
+/**
+ * What a user may save: as read back, plus the column rule (spec §5: at least five known columns). The
+ * profile answer stays lenient so a preference saved before the rule still loads (the list then shows
+ * the default set).
+ */
+export const preferenceUpdateSchema = z
+  .object({
+    profile: profilePreferencesSchema.superRefine((p, ctx) => {
+      if (p.columns === undefined) return;
+      const unknown = p.columns.findIndex((c) => !isListColumn(c));
+      if (unknown >= 0) ctx.addIssue({ code: 'custom', path: ['columns', unknown], message: MESSAGES.unknownColumn });
+      else if (!checkColumnChoice(p.columns).ok) ctx.addIssue({ code: 'custom', path: ['columns'], message: MESSAGES.minColumns });
+    }),
+  })
+  .strict();
 export type PreferenceUpdate = z.infer<typeof preferenceUpdateSchema>;
 
 export const recipientKindSchema = z.enum(['patient', 'clinician', 'gp']);
