@@ -167,3 +167,23 @@ describe('the picker and the command', () => {
     expect(selected()).toBe('[MRN]');
   });
 });
+
+describe('inside the letter editor’s extensions', () => {
+  it('replaces the letter’s own placeholder mark (one mark of that name) and survives HTML round trips', async () => {
+    const { letterExtensions } = await import('../../src/features/letter-editor/letter-schema');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    editor = new Editor({
+      element: document.createElement('div'),
+      extensions: letterExtensions([createAutotextExtension({ getSnippets: () => SNIPPETS, getMergeValues: () => ({}) })]),
+      content: '<p></p>',
+    });
+    editor.commands.focus('end');
+    type('dw');
+    press('Tab');
+    const html = editor.getHTML();
+    expect(html).toContain('<span data-merge-field="gp_name" class="letter-placeholder">[GP name]</span>');
+    editor.commands.setContent(html);
+    expect(JSON.stringify(editor.getJSON())).toContain('{"type":"placeholder","attrs":{"field":"gp_name"}}');
+    expect(warn.mock.calls.flat().join(' ')).not.toMatch(/duplicate/i);
+  });
+});

@@ -1,9 +1,16 @@
 import { Mark, mergeAttributes } from '@tiptap/core';
+import { MERGE_FIELD_NAME } from '../../../domain/letter-doc';
+
+const fieldOf = (el: HTMLElement) => {
+  const field = el.getAttribute('data-merge-field') ?? el.getAttribute('data-placeholder');
+  return field && MERGE_FIELD_NAME.test(field) ? field : null;
+};
 
 /**
  * An unfilled merge field in a letter: text such as "[GP name]" carrying the field's name. Not
- * inclusive, so typing at its edge or over it (Tab selects it) gives plain text. The letter schema on
- * the server allows a mark named `placeholder` with the attribute `field`.
+ * inclusive, so typing at its edge or over it (Tab selects it) gives plain text. The same mark as the
+ * letter editor's (src/features/letter-editor/letter-schema.ts, which this one replaces when the
+ * autotext extension is added): `placeholder` with `field`, drawn as `span.letter-placeholder[data-merge-field]`.
  */
 export const PlaceholderMark = Mark.create({
   name: 'placeholder',
@@ -13,25 +20,17 @@ export const PlaceholderMark = Mark.create({
     return {
       field: {
         default: null,
-        parseHTML: (el: HTMLElement) => el.getAttribute('data-placeholder'),
-        renderHTML: (attrs: { field?: string | null }) => ({ 'data-placeholder': attrs.field ?? '' }),
+        parseHTML: fieldOf,
+        renderHTML: (attrs: { field?: string | null }) => ({ 'data-merge-field': attrs.field ?? '' }),
       },
     };
   },
 
   parseHTML() {
-    return [{ tag: 'span[data-placeholder]' }];
+    return [{ tag: 'span[data-merge-field]' }, { tag: 'span[data-placeholder]' }];
   },
 
   renderHTML({ HTMLAttributes }) {
-    return [
-      'span',
-      mergeAttributes(HTMLAttributes, {
-        class:
-          'autotext-placeholder rounded bg-amber-100 px-0.5 text-amber-950 ring-1 ring-amber-400 dark:bg-amber-900/50 dark:text-amber-50',
-        title: 'Unfilled field: press Tab to select it, then type',
-      }),
-      0,
-    ];
+    return ['span', mergeAttributes(HTMLAttributes, { class: 'letter-placeholder' }), 0];
   },
 });
