@@ -42,7 +42,9 @@ test('a secretary finds a patient by surname and date of birth (P), then their a
   await signIn(page, SECRETARY);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`/dictation/${d.id}`);
-  await expect(page.getByTestId('letter-area')).toBeVisible();
+  // Opening ready work claims it; the finders are for whoever is typing it.
+  await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Letter' })).toBeVisible();
 
   await pressOnPage(page, 'p');
   const finder = page.getByRole('dialog', { name: 'Find patient' });
@@ -71,7 +73,15 @@ test('a secretary finds a patient by surname and date of birth (P), then their a
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(finder).toBeHidden();
-  await expect(page.getByRole('complementary', { name: 'Dictation information' })).toContainText('SMITH, Dorothy');
+  await expect(page.getByRole('tabpanel', { name: 'Details' })).toContainText('SMITH, Dorothy');
+  const token = await apiToken(request, SECRETARY);
+  const onServer = async () =>
+    (
+      (await (await request.get(`/api/dictation/${d.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+        data: { patient: Record<string, string>; appointment: Record<string, string> | null };
+      }
+    ).data;
+  await expect.poll(async () => (await onServer()).patient.patient_first_name, { timeout: 30_000 }).toBe('Dorothy');
 
   await pressOnPage(page, 'a');
   const appointments = page.getByRole('dialog', { name: 'Find appointment' });
@@ -85,6 +95,8 @@ test('a secretary finds a patient by surname and date of birth (P), then their a
   await expect(list.getByRole('option').first()).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(appointments).toBeHidden();
+  await expect.poll(async () => (await onServer()).appointment?.patient_last_name, { timeout: 30_000 }).toBe('SMITH');
+  expect((await onServer()).appointment).toMatchObject({ patient_first_name: 'Dorothy', patient_id: expect.any(String) });
 });
 
 test('an NHS number with a wrong check digit is refused on the field; offline, the finder says the details can be typed by hand', async ({
@@ -96,7 +108,9 @@ test('an NHS number with a wrong check digit is refused on the field; offline, t
   await signIn(page, SECRETARY);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`/dictation/${d.id}`);
-  await expect(page.getByTestId('letter-area')).toBeVisible();
+  // Opening ready work claims it; the finders are for whoever is typing it.
+  await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Letter' })).toBeVisible();
 
   await pressOnPage(page, 'p');
   const finder = page.getByRole('dialog', { name: 'Find patient' });
