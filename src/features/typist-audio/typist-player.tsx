@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FastForward, Pause, Play, Rewind } from 'lucide-react';
 import type { Dictation } from '../../domain/contract';
+import { MESSAGES } from '../../domain/messages';
 import { autoRewindSeconds } from '../../domain/auto-rewind';
 import { DEFAULT_FOOTPEDAL_MODE } from '../../domain/foot-pedal';
 import { Alert } from '../../components/ui/alert';
@@ -22,7 +23,6 @@ export interface TypistPlayerProps {
   className?: string;
 }
 
-export const NO_AUDIO = 'No audio for this letter.';
 export const PLAY_BLOCKED =
   'The browser wants a click or a key press on the page before it plays sound: click the page once, then press play again.';
 
@@ -33,7 +33,7 @@ export const PLAY_BLOCKED =
  */
 export function TypistPlayer({ dictation, className }: TypistPlayerProps) {
   const audio = dictation.audio;
-  if (!audio) return <p className={`text-sm text-slate-600 dark:text-slate-300 ${className ?? ''}`}>{NO_AUDIO}</p>;
+  if (!audio) return <p className={`text-sm text-slate-600 dark:text-slate-300 ${className ?? ''}`}>{MESSAGES.noAudioManualLetter}</p>;
   if (audio.state === 'processing')
     return (
       <div className={className}>
