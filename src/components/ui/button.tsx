@@ -3,7 +3,7 @@ import { Button as AriaButton, type ButtonProps } from 'react-aria-components';
 type Tone = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const TONES: Record<Tone, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 pressed:bg-brand-800 dark:bg-emerald-600 dark:hover:bg-emerald-700',
+  primary: 'bg-brand-600 text-white hover:bg-brand-700 data-[pressed]:bg-brand-800 dark:bg-emerald-600 dark:hover:bg-emerald-700',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
   danger: 'bg-red-700 text-white hover:bg-red-800',

@@ -14,7 +14,7 @@ export function IconButton({
   children: ReactNode;
 }) {
   const tone = primary
-    ? 'bg-brand-600 text-white hover:bg-brand-700 pressed:bg-brand-800 dark:bg-emerald-600 dark:hover:bg-emerald-700'
+    ? 'bg-brand-600 text-white hover:bg-brand-700 data-[pressed]:bg-brand-800 dark:bg-emerald-600 dark:hover:bg-emerald-700'
     : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
   return (
     <AriaButton
