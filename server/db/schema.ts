@@ -354,11 +354,11 @@ export const dictations = pgTable(
     uniqueIndex('dictations_client').on(t.createdBy, t.clientId),
     uniqueIndex('dictations_reference').on(t.trustId, t.reference),
     index('dictations_trust_status').on(t.trustId, t.status),
-    // The work queues (server/modules/worklist), keyed by the tab (`queueTab`: RECEIVED lists under
-    // READY_FOR_TYPING) so one index range serves a whole tab in order: the typists' default order
-    // (urgent first, then oldest), date and reference sorts, the author sort (walked one author at a
-    // time, in name order), an author's own lists, a typist's assigned work.
-    // Deleted rows never list.
+    // The work queues (server/modules/worklist, worklist.order.ts), keyed by the tab (`queueTab`:
+    // RECEIVED lists under READY_FOR_TYPING) so one index range serves a whole tab in order: the
+    // typists' default order (urgent first, then oldest), date and reference sorts; the author,
+    // department and document type sorts walk one author, department or job type at a time in name
+    // order, each by id. Deleted rows never list.
     index('dictations_queue')
       .on(t.trustId, queueTab(t), t.urgent, t.createdAt, t.id)
       .where(sql`deleted_at IS NULL`),
@@ -370,6 +370,12 @@ export const dictations = pgTable(
       .where(sql`deleted_at IS NULL`),
     index('dictations_queue_author')
       .on(t.trustId, queueTab(t), t.authorId, t.id)
+      .where(sql`deleted_at IS NULL`),
+    index('dictations_queue_department')
+      .on(t.trustId, queueTab(t), t.departmentId, t.id)
+      .where(sql`deleted_at IS NULL`),
+    index('dictations_queue_job_type')
+      .on(t.trustId, queueTab(t), t.jobTypeId, t.id)
       .where(sql`deleted_at IS NULL`),
     // Filtered totals (department, document type, web/mobile) counted from the index alone: it holds
     // every column the filters and the visibility rule read (status too: an index-only scan needs the
@@ -388,12 +394,17 @@ export const dictations = pgTable(
         t.status,
       )
       .where(sql`deleted_at IS NULL`),
-    index('dictations_author_queue')
-      .on(t.authorId, t.status, t.createdAt)
+    // An author's own rows (dictated, recorded for someone else, assigned to them: worklist.scope.ts
+    // ownRows), with every column their lists filter and sort by and their counts read: index-only.
+    index('dictations_own_author')
+      .on(t.authorId, t.trustId, t.status, t.urgent, t.createdAt, t.departmentId, t.jobTypeId, t.isMobile, t.createdBy, t.assignedTo, t.id)
       .where(sql`deleted_at IS NULL`),
-    index('dictations_assigned_queue')
-      .on(t.assignedTo, t.status, t.createdAt)
+    index('dictations_own_creator')
+      .on(t.createdBy, t.trustId, t.status, t.urgent, t.createdAt, t.departmentId, t.jobTypeId, t.isMobile, t.authorId, t.assignedTo, t.id)
       .where(sql`deleted_at IS NULL`),
+    index('dictations_own_assignee')
+      .on(t.assignedTo, t.trustId, t.status, t.urgent, t.createdAt, t.departmentId, t.jobTypeId, t.isMobile, t.authorId, t.createdBy, t.id)
+      .where(sql`deleted_at IS NULL AND assigned_to IS NOT NULL`),
     // Confidential rows a trust-wide viewer other than a Manager may still see: their own (counts).
     index('dictations_confidential_author')
       .on(t.authorId, t.status)
@@ -423,24 +434,29 @@ export const dictationCounts = pgTable(
   (t) => [primaryKey({ columns: [t.trustId, t.status, t.isConfidential] })],
 );
 
-export const dictationAudio = pgTable('dictation_audio', {
-  dictationId: integer('dictation_id')
-    .primaryKey()
-    .references(() => dictations.id, { onDelete: 'cascade' }),
-  originalFilename: text('original_filename').notNull(),
-  mimeType: text('mime_type'),
-  /** Bytes received from the device: the client deletes its copy only when this matches. */
-  filesize: bigint('filesize', { mode: 'number' }).notNull(),
-  /** Where the received file is kept (storage key). */
-  originalKey: text('original_key').notNull(),
-  /** The browser-playable copy, once transcoded. */
-  playableKey: text('playable_key'),
-  state: text('state').notNull(),
-  message: text('message'),
-  durationMs: integer('duration_ms'),
-  peaks: jsonb('peaks').$type<number[]>(),
-  createdAt: createdAt(),
-});
+export const dictationAudio = pgTable(
+  'dictation_audio',
+  {
+    dictationId: integer('dictation_id')
+      .primaryKey()
+      .references(() => dictations.id, { onDelete: 'cascade' }),
+    originalFilename: text('original_filename').notNull(),
+    mimeType: text('mime_type'),
+    /** Bytes received from the device: the client deletes its copy only when this matches. */
+    filesize: bigint('filesize', { mode: 'number' }).notNull(),
+    /** Where the received file is kept (storage key). */
+    originalKey: text('original_key').notNull(),
+    /** The browser-playable copy, once transcoded. */
+    playableKey: text('playable_key'),
+    state: text('state').notNull(),
+    message: text('message'),
+    durationMs: integer('duration_ms'),
+    peaks: jsonb('peaks').$type<number[]>(),
+    createdAt: createdAt(),
+  },
+  // The work queue's sort by length walks the audio in length order (worklist.order.ts).
+  (t) => [index('dictation_audio_duration').on(t.durationMs, t.dictationId)],
+);
 
 export const dictationLogs = pgTable('dictation_logs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { dictationAudio, dictations, users } from '../../server/db/schema';
+import type { WorklistRow } from '../../src/domain/contract';
+import { SORTABLE_COLUMNS } from '../../src/domain/list-columns';
 import { startTestApp, type TestApp } from './harness';
 import { makeDictation, type Made } from './worklist-fixtures';
 
@@ -278,5 +282,106 @@ describe('counts stay exact through every change (kept by the database, not reco
 
     expect((await t.call('DELETE', `/api/dictation/${x.id}`, { token: tokens[MANAGER] })).statusCode).toBe(200);
     await expectDelta('BEING_TYPED', {});
+  });
+});
+
+describe('sorting a big tab walks it in order: every key, both ways, every page, as if the whole tab were sorted', () => {
+  beforeAll(async () => {
+    const departments = ['CAR', 'RES', 'ORT', null];
+    const jobTypes = ['Clinic Letter', 'Referral', 'Discharge Summary', null];
+    const lengths = [3000, 1000, 3000, null];
+    for (let i = 0; i < 14; i++) {
+      const made = await makeDictation(t.db, {
+        author: i % 3 ? AUTHOR : OTHER_AUTHOR,
+        status: 'SENT',
+        createdAt: new Date(Date.UTC(2026, 7, 1 + (i % 5), 10, i)),
+        department: departments[i % 4] ?? undefined,
+        jobType: jobTypes[i % 4] ?? undefined,
+        durationMs: lengths[i % 4] ?? undefined,
+      });
+      if (departments[i % 4] === null) await t.db.update(dictations).set({ departmentId: null }).where(eq(dictations.id, made.id));
+      if (jobTypes[i % 4] === null) await t.db.update(dictations).set({ jobTypeId: null }).where(eq(dictations.id, made.id));
+      if (lengths[i % 4] === null)
+        await t.db.update(dictationAudio).set({ durationMs: null }).where(eq(dictationAudio.dictationId, made.id));
+    }
+    const userId = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+    // A letter with no recording at all (a manual letter), one the author recorded for a colleague,
+    // one assigned to the author, and a confidential one of a colleague.
+    const manual = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'SENT' });
+    await t.db.delete(dictationAudio).where(eq(dictationAudio.dictationId, manual.id));
+    const recorded = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'SENT' });
+    await t.db
+      .update(dictations)
+      .set({ createdBy: await userId(AUTHOR) })
+      .where(eq(dictations.id, recorded.id));
+    const assigned = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'SENT' });
+    await t.db
+      .update(dictations)
+      .set({ assignedTo: await userId(AUTHOR) })
+      .where(eq(dictations.id, assigned.id));
+    await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'SENT', confidential: true });
+  });
+
+  type Key = (typeof SORTABLE_COLUMNS)[number];
+  /** One column of the comparison: its value, and whether a missing one goes last whatever the direction. */
+  const columnsOf = (key: Key, r: WorklistRow): (string | number | null)[] => {
+    const [first, ...rest] = r.user.full_name.split(' ').reverse();
+    switch (key) {
+      case 'author':
+        return [first!, rest.reverse().join(' '), r.user.id, r.id];
+      case 'department':
+        return [r.department?.code ?? null, r.department?.id ?? null, r.id];
+      case 'document_type':
+        return [r.jobtype?.name ?? null, r.jobtype?.id ?? null, r.id];
+      case 'audio_duration':
+        return [r.audio?.duration_ms ?? null, r.id];
+      case 'reference':
+        return [r.reference, r.id];
+      default: // dictation_date and tat (reversed below)
+        return [r.created_at, r.id];
+    }
+  };
+  const comparator = (key: Key, dir: 'asc' | 'desc') => (a: WorklistRow, b: WorklistRow) => {
+    const sign = (dir === 'desc') !== (key === 'tat') ? -1 : 1;
+    const [x, y] = [columnsOf(key, a), columnsOf(key, b)];
+    for (let i = 0; i < x.length; i++) {
+      if (x[i] === y[i]) continue;
+      if (x[i] === null) return 1;
+      if (y[i] === null) return -1;
+      return (x[i]! < y[i]! ? -1 : 1) * sign;
+    }
+    return 0;
+  };
+
+  it.each([SECRETARY, MANAGER, AUTHOR])('as %s', async (who) => {
+    const all = (await list(who, 'status=SENT&paginate=30')).json().data;
+    expect(all.total).toBeGreaterThan(10);
+    expect(all.total).toBeLessThanOrEqual(30);
+    const rows: WorklistRow[] = all.data;
+    for (const key of SORTABLE_COLUMNS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const expected = [...rows].sort(comparator(key, dir)).map((r) => r.id);
+        const paged: number[] = [];
+        for (let page = 1; page <= Math.ceil(all.total / 10); page++) {
+          const res = (await list(who, `status=SENT&sort_key=${key}&sort=${dir}&paginate=10&page=${page}`)).json().data;
+          expect(res.total, `${key} ${dir} total`).toBe(all.total);
+          paged.push(...ids({ json: () => ({ data: res }) }));
+        }
+        expect(paged, `${key} ${dir}, pages of 10`).toEqual(expected);
+        expect(ids(await list(who, `status=SENT&sort_key=${key}&sort=${dir}&paginate=30`)), `${key} ${dir}, one page`).toEqual(expected);
+      }
+    }
+  });
+});
+
+describe('the work queue may reuse a session checked seconds ago, but never after logout', () => {
+  it('a signed-out token gets 401 from the list and the counts at once', async () => {
+    const token = await t.login(SECRETARY);
+    const get = (path: string) => t.call('GET', path, { token });
+    expect((await get('/api/dictation?status=SENT')).statusCode).toBe(200);
+    expect((await get('/api/dictation/counts')).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/logout', { token })).statusCode).toBeLessThan(300);
+    expect((await get('/api/dictation?status=SENT')).statusCode).toBe(401);
+    expect((await get('/api/dictation/counts')).statusCode).toBe(401);
   });
 });

@@ -4,6 +4,8 @@ import { satisfies, type AccessSubject, type Rule } from '../../../src/domain/ac
 import type { HomeTab } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { Errors } from '../../lib/errors';
+import { hashToken } from '../../lib/secrets';
+import { cachedAuth, rememberAuth, type CachedAuth } from './auth-cache';
 import { findLiveSession, type SessionRow } from './session.repository';
 import { loadUserContext, type UserContext } from './user-context.repository';
 
@@ -22,6 +24,11 @@ declare module 'fastify' {
     rule?: Rule;
     /** Allowed for a first-login user who has not changed the password yet. */
     beforePasswordChange?: boolean;
+    /**
+     * May reuse the session and user checked in the last few seconds (auth-cache.ts): only for hot
+     * read-only routes that use the caller's identity, never their stored data.
+     */
+    authCache?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -63,9 +70,25 @@ function bearerToken(header: string | null | undefined): string | null {
   return m ? m[1]! : null;
 }
 
+async function lookUp(db: Db, token: string): Promise<CachedAuth | undefined> {
+  const session = await findLiveSession(db, token);
+  const ctx = session && (await loadUserContext(db, session.userId));
+  return ctx ? { session: session!, ctx } : undefined;
+}
+
+async function lookUpCached(db: Db, token: string): Promise<CachedAuth | undefined> {
+  const key = hashToken(token);
+  const hit = cachedAuth(key);
+  if (hit) return hit;
+  const found = await lookUp(db, token);
+  if (found) rememberAuth(key, found);
+  return found;
+}
+
 /**
  * The one authentication path (API routes and the tus upload endpoint): a live session for the bearer
- * token and, in `required` mode, a PIN verified in time where the site asks for one.
+ * token and, in `required` mode, a PIN verified in time where the site asks for one. `cache`: the
+ * route may reuse a lookup of the last few seconds (auth-cache.ts).
  */
 export async function authenticate(
   db: Db,
@@ -73,12 +96,12 @@ export async function authenticate(
   mode: Exclude<AuthMode, 'none'>,
   pinWindowMs: number,
   beforePasswordChange = false,
+  cache = false,
 ): Promise<RequestAuth> {
   const token = bearerToken(authorization);
-  const session = token ? await findLiveSession(db, token) : undefined;
-  if (!session) throw Errors.unauthenticated();
-  const ctx = await loadUserContext(db, session.userId);
-  if (!ctx) throw Errors.unauthenticated();
+  const found = token ? await (cache ? lookUpCached : lookUp)(db, token) : undefined;
+  if (!found) throw Errors.unauthenticated();
+  const { session, ctx } = found;
   const auth = { session, ctx, subject: subjectFor(ctx, session, pinWindowMs) };
   if (mode === 'required') {
     const gate = pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), pinWindowMs);
@@ -97,7 +120,14 @@ export default fp(
       const isApi = req.routeOptions.url?.startsWith('/api/') ?? false;
       const mode: AuthMode = config.auth ?? (isApi ? 'required' : 'none');
       if (mode === 'none') return;
-      req.auth = await authenticate(opts.db, req.headers.authorization, mode, opts.pinWindowMs, config.beforePasswordChange);
+      req.auth = await authenticate(
+        opts.db,
+        req.headers.authorization,
+        mode,
+        opts.pinWindowMs,
+        config.beforePasswordChange,
+        config.authCache,
+      );
       if (config.rule && !satisfies(req.auth.subject, config.rule)) throw Errors.forbidden();
     });
   },

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/secrets';
+import { forgetSession, forgetUser } from './auth-cache';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -26,6 +27,7 @@ export async function findLiveSession(db: Db, token: string): Promise<SessionRow
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  forgetSession(sessionId);
 }
 
 export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
@@ -34,8 +36,11 @@ export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   for (const r of rows) if (r.id !== exceptSessionId) await revokeSession(db, r.id);
+  // The session kept is of a user who changed: its cached user (first login, say) goes too.
+  forgetUser(userId);
 }
 
 export async function markPinVerified(db: Db, sessionId: number, at: Date | null): Promise<void> {
   await db.update(sessions).set({ pinVerifiedAt: at }).where(eq(sessions.id, sessionId));
+  forgetSession(sessionId);
 }

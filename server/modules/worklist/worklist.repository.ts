@@ -1,49 +1,22 @@
 /**
  * The work-queue queries: one page of a status tab and the per-tab counts, scoped exactly as
  * `canViewDictation` (trust, role, confidential) so a row the caller may not open never appears,
- * not even in a count. Pages walk one index range of the tab in order (schema.ts, dictations_queue*);
+ * not even in a count. Pages find their ids in order without sorting the tab (worklist.order.ts);
  * counts for trust-wide viewers read the trigger-kept `dictation_counts` (plus, for a viewer who may
- * not see every confidential row, the few confidential ones they are involved in), so a refresh never
- * scans the trust's rows. Measured at a million dictations: docs/decisions.md.
+ * not see every confidential row, the few confidential ones they are involved in), and an author's
+ * from their own indexes, so a refresh never scans the trust's rows. Measured at a million
+ * dictations: docs/decisions.md.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AccessSubject } from '../../../src/domain/access';
 import type { SortableColumn } from '../../../src/domain/list-columns';
 import type { DictationStatus, HomeTab } from '../../../src/domain/statuses';
 import { normaliseNhsNumber } from '../../../src/domain/nhs-number';
 import { statusesOfTab } from '../../../src/domain/workflow';
 import type { Db } from '../../db/client';
+import { involved, ownRows, scopeOf, visibleTo, type Viewer } from './worklist.scope';
+import { orderBy, orderTerms, pageIds } from './worklist.order';
 
-export interface Viewer {
-  userId: number;
-  trustId: number;
-  subject: AccessSubject;
-}
-
-/** How much of the trust a viewer sees: all of it, all but others' confidential rows, or only their own. */
-type Scope = 'all' | 'trust' | 'own';
-
-function scopeOf(v: Viewer): Scope {
-  const roles = v.subject.roles;
-  const seesTrust =
-    roles.includes('Secretary') ||
-    roles.includes('Manager') ||
-    roles.includes('SuperAdmin') ||
-    v.subject.permissions.includes('dictation.view');
-  if (!seesTrust) return 'own';
-  return roles.includes('Manager') ? 'all' : 'trust';
-}
-
-const involved = (v: Viewer) => sql`(d.author_id = ${v.userId} OR d.created_by = ${v.userId} OR d.assigned_to = ${v.userId})`;
-
-/** The SQL twin of canViewDictation (src/domain/dictation-access.ts), for a dictation aliased `d`. */
-export function visibleTo(v: Viewer): SQL {
-  const base = sql`d.trust_id = ${v.trustId} AND d.deleted_at IS NULL`;
-  const scope = scopeOf(v);
-  if (scope === 'own') return sql`${base} AND ${involved(v)}`;
-  if (scope === 'all') return base;
-  return sql`${base} AND (NOT d.is_confidential OR ${involved(v)})`;
-}
+export type { Viewer } from './worklist.scope';
 
 /** The Home tab a row lists under, as the queue indexes key it (schema.ts `queueTab`). */
 const queueTab = sql`(CASE d.status WHEN 'RECEIVED' THEN 'READY_FOR_TYPING' ELSE d.status END)`;
@@ -65,9 +38,14 @@ function narrowsBeyondStatus(f: ListFilters): boolean {
   return [f.assignedTo, f.author, f.department, f.documentType, f.dictationType, f.search].some((x) => x !== undefined && x !== '');
 }
 
-function filterSql(f: ListFilters): SQL {
-  const parts: SQL[] = [sql`${queueTab} = ${f.tab}`];
-  if (f.statuses.length < statusesOfTab(f.tab).length) {
+/**
+ * The tab and filters over `d`. Trust-wide lists name the tab as the queue indexes key it; an author's
+ * own rows by their statuses, as their indexes hold them.
+ */
+function filterSql(f: ListFilters, byStatus: boolean): SQL {
+  const parts: SQL[] = [];
+  if (!byStatus) parts.push(sql`${queueTab} = ${f.tab}`);
+  if (byStatus || f.statuses.length < statusesOfTab(f.tab).length) {
     parts.push(
       sql`d.status IN (${sql.join(
         f.statuses.map((s) => sql`${s}`),
@@ -92,33 +70,6 @@ function filterSql(f: ListFilters): SQL {
       ${/^\d{10}$/.test(digits) ? sql`OR d.patient->>'patient_nhs_id' = ${digits}` : sql``})`);
   }
   return sql.join(parts, sql` AND `);
-}
-
-/** ORDER BY for a sort key; without one, urgent first then oldest first ('HIGH' < 'STANDARD'), newest first on SENT and DRAFT. */
-function orderSql(key: SortableColumn | undefined, dir: 'asc' | 'desc', tab: string): SQL {
-  const d = dir === 'desc' ? sql`DESC` : sql`ASC`;
-  // TAT grows as the creation date goes back: ascending TAT is newest first.
-  const reverse = dir === 'desc' ? sql`ASC` : sql`DESC`;
-  switch (key) {
-    case 'author':
-      // One author at a time in name order (same-named authors kept apart), each author's rows by id:
-      // a walk over the users joined to dictations_queue_author, not a sort of the whole tab.
-      return sql`au.last_name ${d}, au.first_name ${d}, d.author_id ${d}, d.id ${d}`;
-    case 'dictation_date':
-      return sql`d.created_at ${d}, d.id ${d}`;
-    case 'reference':
-      return sql`d.reference ${d}, d.id ${d}`;
-    case 'department':
-      return sql`dep.code ${d} NULLS LAST, d.id ${d}`;
-    case 'document_type':
-      return sql`jt.name ${d} NULLS LAST, d.id ${d}`;
-    case 'audio_duration':
-      return sql`a.duration_ms ${d} NULLS LAST, d.id ${d}`;
-    case 'tat':
-      return sql`d.created_at ${reverse}, d.id ${reverse}`;
-    default:
-      return tab === 'SENT' || tab === 'DRAFT' ? sql`d.created_at DESC, d.id DESC` : sql`d.urgent ASC, d.created_at ASC, d.id ASC`;
-  }
 }
 
 export interface ListRow {
@@ -151,67 +102,82 @@ export interface ListRow {
 
 const rows = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
+const DEEP_OFFSET = 10_000;
+
+/** How many rows the list has, as one number: from the kept counts when only the tab narrows it. */
+function totalSql(v: Viewer, f: ListFilters, filters: SQL, where: SQL): SQL {
+  if (scopeOf(v) === 'own') return sql`SELECT count(*)::int FROM ${ownRows(v, sql`1`, filters)}`;
+  if (narrowsBeyondStatus(f)) return sql`SELECT count(*)::int FROM dictations d WHERE ${where}`;
+  const statuses = sql.join(
+    f.statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return sql`SELECT coalesce(sum(n), 0)::int FROM (${byStatusSql(v)}) c WHERE c.status IN (${statuses})`;
+}
+
 export async function listPage(
   db: Db,
   v: Viewer,
   f: ListFilters,
   opts: { sortKey?: SortableColumn; sort: 'asc' | 'desc'; page: number; perPage: number },
 ): Promise<{ rows: ListRow[]; total: number }> {
-  const where = sql`${visibleTo(v)} AND ${filterSql(f)}`;
-  const offset = Math.min((opts.page - 1) * opts.perPage, Number.MAX_SAFE_INTEGER);
-  const total = async () => {
-    if (!narrowsBeyondStatus(f) && scopeOf(v) !== 'own') {
-      const counts = await countByStatus(db, v);
-      return f.statuses.reduce((n, s) => n + (counts.get(s) ?? 0), 0);
-    }
-    const res = await db.execute(sql`SELECT count(*)::int AS n FROM dictations d WHERE ${where}`);
-    return Number(rows<{ n: number }>(res)[0]?.n ?? 0);
-  };
-  // An author's own rows are few (thousands) but spread over the trust's queue indexes: they are
-  // picked first through the author/creator/assignee indexes (OFFSET 0 keeps the planner from walking
-  // a trust-wide index in list order and filtering), then joined, ordered and paged.
-  const source = scopeOf(v) === 'own' ? sql`(SELECT d.* FROM dictations d WHERE ${where} OFFSET 0) d` : sql`dictations d`;
-  const [page, n] = await Promise.all([
-    db.execute(sql`
-      SELECT d.id, d.reference, d.status, d.urgent, d.is_confidential, d.is_mobile, d.is_resend, d.secretarial_cover,
+  const filters = filterSql(f, scopeOf(v) === 'own');
+  const where = sql`${visibleTo(v)} AND ${filters}`;
+  const offset = Math.min((opts.page - 1) * opts.perPage, Number.MAX_SAFE_INTEGER - opts.perPage);
+  const order = { key: opts.sortKey, dir: opts.sort, tab: f.tab };
+  const count = totalSql(v, f, filters, where);
+  const total = async () => Number(rows<{ n: number }>(await db.execute(sql`SELECT (${count}) AS n`))[0]?.n ?? 0);
+  // A page far down the list walks that far in every strategy: past the end, answer the empty page
+  // without walking.
+  if (offset >= DEEP_OFFSET) {
+    const n = await total();
+    if (offset >= n) return { rows: [], total: n };
+  }
+  // The total comes with the page (one round trip); only an empty page asks for it on its own.
+  const page = rows<ListRow & { total_n: number }>(
+    await db.execute(sql`
+      SELECT (${count}) AS total_n,
+        d.id, d.reference, d.status, d.urgent, d.is_confidential, d.is_mobile, d.is_resend, d.secretarial_cover,
         d.author_id, au.first_name AS author_first, au.last_name AS author_last,
         d.department_id, dep.name AS department_name, dep.code AS department_code,
         d.job_type_id, jt.name AS job_type_name,
         d.assigned_to, asg.first_name AS assigned_first, asg.last_name AS assigned_last,
         d.patient, a.original_filename, a.duration_ms, a.state AS audio_state, d.created_at, d.updated_at
-      FROM ${source}
+      FROM (${pageIds(v, where, filters, order, { limit: opts.perPage, offset })}) p
+      JOIN dictations d ON d.id = p.id
       JOIN users au ON au.id = d.author_id
       LEFT JOIN departments dep ON dep.id = d.department_id
       LEFT JOIN job_types jt ON jt.id = d.job_type_id
       LEFT JOIN users asg ON asg.id = d.assigned_to
       LEFT JOIN dictation_audio a ON a.dictation_id = d.id
-      WHERE ${scopeOf(v) === 'own' ? sql`true` : where}
-      ORDER BY ${orderSql(opts.sortKey, opts.sort, f.tab)}
-      LIMIT ${opts.perPage} OFFSET ${offset}`),
-    total(),
-  ]);
-  return { rows: rows<ListRow>(page), total: n };
+      ORDER BY ${orderBy(orderTerms(order))}`),
+  );
+  return { rows: page, total: page.length ? Number(page[0]!.total_n) : await total() };
 }
 
 /**
  * Dictations per status the viewer may see. Trust-wide viewers: the trust's live rows per status from
  * dictation_counts; a viewer who may not open every confidential row counts the non-confidential ones
  * there and adds the confidential ones they are involved in (three small partial indexes). An author's
- * own rows are counted directly.
+ * own rows are counted from their own indexes.
  */
+function byStatusSql(v: Viewer): SQL {
+  switch (scopeOf(v)) {
+    case 'own':
+      return sql`SELECT d.status, count(*)::int AS n FROM ${ownRows(v, sql`d.status`, sql`true`)} GROUP BY d.status`;
+    case 'all':
+      return sql`SELECT status, sum(n)::int AS n FROM dictation_counts WHERE trust_id = ${v.trustId} GROUP BY status`;
+    default:
+      return sql`SELECT status, sum(n)::int AS n FROM (
+          SELECT status, n FROM dictation_counts WHERE trust_id = ${v.trustId} AND NOT is_confidential
+          UNION ALL
+          SELECT d.status, 1 FROM dictations d
+          WHERE d.trust_id = ${v.trustId} AND d.is_confidential AND d.deleted_at IS NULL AND ${involved(v)}
+        ) visible GROUP BY status`;
+  }
+}
+
 export async function countByStatus(db: Db, v: Viewer): Promise<Map<DictationStatus, number>> {
-  const scope = scopeOf(v);
-  const res = await db.execute(
-    scope === 'own'
-      ? sql`SELECT d.status, count(*)::int AS n FROM dictations d WHERE ${visibleTo(v)} GROUP BY d.status`
-      : scope === 'all'
-        ? sql`SELECT status, sum(n)::int AS n FROM dictation_counts WHERE trust_id = ${v.trustId} GROUP BY status`
-        : sql`SELECT status, sum(n)::int AS n FROM (
-            SELECT status, n FROM dictation_counts WHERE trust_id = ${v.trustId} AND NOT is_confidential
-            UNION ALL
-            SELECT d.status, 1 FROM dictations d
-            WHERE d.trust_id = ${v.trustId} AND d.is_confidential AND d.deleted_at IS NULL AND ${involved(v)}
-          ) visible GROUP BY status`,
-  );
+  const res = await db.execute(byStatusSql(v));
   return new Map(rows<{ status: DictationStatus; n: number }>(res).map((r) => [r.status, Number(r.n)]));
 }

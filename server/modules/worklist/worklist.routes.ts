@@ -31,12 +31,18 @@ export const worklistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     API_PATHS.dictation,
-    { config: { rule: RULES.home }, schema: { querystring: worklistQuerySchema, response: { 200: worklistPageSchema } } },
+    // The Home tabs poll these two: they may reuse the caller's session checked seconds ago (auth-cache.ts).
+    {
+      config: { rule: RULES.home, authCache: true },
+      schema: { querystring: worklistQuerySchema, response: { 200: worklistPageSchema } },
+    },
     async (req) => worklist.list(caller(req), req.query, pageUrlFor(req.url)),
   );
 
-  app.get(API_PATHS.dictationCounts, { config: { rule: RULES.home }, schema: { response: { 200: worklistCountsSchema } } }, async (req) =>
-    worklist.counts(caller(req)),
+  app.get(
+    API_PATHS.dictationCounts,
+    { config: { rule: RULES.home, authCache: true }, schema: { response: { 200: worklistCountsSchema } } },
+    async (req) => worklist.counts(caller(req)),
   );
 
   app.post(

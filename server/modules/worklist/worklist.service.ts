@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { WorklistRow, worklistQuerySchema } from '../../../src/domain/contract';
 import { statusesOfTab, homeTabsFor } from '../../../src/domain/workflow';
-import { turnaround } from '../../../src/domain/tat';
 import type { HomeTab } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { trustTimeZone } from '../dictations/dictations.repository';
 import type { RequestAuth } from '../auth/request-auth';
 import { countByStatus, listPage, type ListRow, type Viewer } from './worklist.repository';
+import { rowTurnaround } from './row-tat';
 
 type ListQuery = z.output<typeof worklistQuerySchema>;
 
@@ -41,12 +41,24 @@ function toRow(r: ListRow, now: Date, timeZone: string): WorklistRow {
             state: r.audio_state,
           },
     // A sent letter's clock stopped when it was sent (its last change).
-    tat: turnaround({ createdAt, now: r.status === 'SENT' ? new Date(r.updated_at) : now, urgent: r.urgent === 'HIGH', timeZone }),
+    tat: rowTurnaround(createdAt, r.status === 'SENT' ? new Date(r.updated_at) : now, r.status === 'SENT', r.urgent === 'HIGH', timeZone),
     created_at: createdAt.toISOString(),
   };
 }
 
+/** A trust's time zone changes once in a blue moon; a list page reads it on every request. */
+const TIME_ZONE_MS = 60_000;
+
 export function createWorklistService(db: Db) {
+  const timeZones = new Map<number, { tz: string; until: number }>();
+  async function timeZoneOf(trustId: number): Promise<string> {
+    const known = timeZones.get(trustId);
+    if (known && known.until > Date.now()) return known.tz;
+    const tz = await trustTimeZone(db, trustId);
+    timeZones.set(trustId, { tz, until: Date.now() + TIME_ZONE_MS });
+    return tz;
+  }
+
   return {
     async list(auth: RequestAuth, q: ListQuery, pageUrl: (page: number) => string) {
       const statuses = statusesOfTab(q.status).filter((s) => !q.filter_status || s === q.filter_status);
@@ -69,7 +81,7 @@ export function createWorklistService(db: Db) {
             { sortKey: q.sort_key, sort: q.sort, page: q.page, perPage: q.paginate },
           )
         : { rows: [], total: 0 };
-      const timeZone = await trustTimeZone(db, viewer.trustId);
+      const timeZone = await timeZoneOf(viewer.trustId);
       const now = new Date();
       const lastPage = Math.max(1, Math.ceil(total / q.paginate));
       return {

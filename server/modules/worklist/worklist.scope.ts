@@ -1,0 +1,54 @@
+/**
+ * Who sees which dictations in the work queues: the SQL twin of `canViewDictation`
+ * (src/domain/dictation-access.ts) for a dictation aliased `d`, and an author's own rows read from
+ * their own indexes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AccessSubject } from '../../../src/domain/access';
+
+export interface Viewer {
+  userId: number;
+  trustId: number;
+  subject: AccessSubject;
+}
+
+/** How much of the trust a viewer sees: all of it, all but others' confidential rows, or only their own. */
+export type Scope = 'all' | 'trust' | 'own';
+
+export function scopeOf(v: Viewer): Scope {
+  const roles = v.subject.roles;
+  const seesTrust =
+    roles.includes('Secretary') ||
+    roles.includes('Manager') ||
+    roles.includes('SuperAdmin') ||
+    v.subject.permissions.includes('dictation.view');
+  if (!seesTrust) return 'own';
+  return roles.includes('Manager') ? 'all' : 'trust';
+}
+
+/** The viewer dictated it, recorded it or is assigned to it. */
+export const involved = (v: Viewer) => sql`(d.author_id = ${v.userId} OR d.created_by = ${v.userId} OR d.assigned_to = ${v.userId})`;
+
+export function visibleTo(v: Viewer): SQL {
+  const base = sql`d.trust_id = ${v.trustId} AND d.deleted_at IS NULL`;
+  const scope = scopeOf(v);
+  if (scope === 'own') return sql`${base} AND ${involved(v)}`;
+  if (scope === 'all') return base;
+  return sql`${base} AND (NOT d.is_confidential OR ${involved(v)})`;
+}
+
+/**
+ * The viewer's own live rows matching `where` (over `d`), as a subquery aliased `d` with `columns`:
+ * the rows they dictated, then those they recorded for someone else, then those assigned to them
+ * alone, so each row comes once. Each part is one range of its index (dictations_own_*), which holds
+ * every column the lists filter and sort an author's rows by: counted and ordered without reading
+ * the table, a few thousand index entries instead of the trust's million rows.
+ */
+export function ownRows(v: Viewer, columns: SQL, where: SQL): SQL {
+  const u = v.userId;
+  const part = (who: SQL) => sql`SELECT ${columns} FROM dictations d
+    WHERE ${who} AND d.trust_id = ${v.trustId} AND d.deleted_at IS NULL AND ${where}`;
+  return sql`(${part(sql`d.author_id = ${u}`)}
+    UNION ALL ${part(sql`d.created_by = ${u} AND d.author_id <> ${u}`)}
+    UNION ALL ${part(sql`d.assigned_to = ${u} AND d.author_id <> ${u} AND d.created_by <> ${u}`)}) d`;
+}
