@@ -5,12 +5,20 @@
  * same run: the same page fetched by one indexed SQL query through `pg` without the API, with the
  * same concurrency and duration. Goal printed beside it: p95 at most 3x the floor, and no error.
  *
+ * Scenarios: the typists' default tab, SENT (700k rows) sorted by author, by department and by length
+ * (trust-wide only: the sorts that used to sort the whole tab), SENT filtered by department and
+ * document type, and the tab counts.
+ *
  * The app runs in a child process (this file with BENCH_ROLE=server) so the load generator does not
- * share its event loop. BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/wardnote_bench),
- * BENCH_SECONDS per measurement (default 10), BENCH_CONNECTIONS (default 100).
+ * share its event loop. Under each API line: the app's CPU per request, and how long its event loop ran
+ * and waited for a CPU (Linux schedstat). On a machine loaded by other work the single event loop
+ * waits while the floor's ten PostgreSQL backends each get a share of the CPUs, which the ratio then
+ * reflects more than the code does. BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/wardnote_bench), BENCH_SECONDS per measurement (default 10),
+ * BENCH_CONNECTIONS (default 100).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +127,7 @@ const TAB = `(CASE d.status WHEN 'RECEIVED' THEN 'READY_FOR_TYPING' ELSE d.statu
 interface Viewer {
   email: string;
   label: string;
+  trustWide: boolean;
   /** The visibility predicate for `d` ($1 trust, $2 user), as the API must apply it. */
   visible: string;
 }
@@ -127,11 +136,13 @@ const VIEWERS: Viewer[] = [
   {
     email: 'secretary@wardnote.test',
     label: 'secretary (trust-wide)',
+    trustWide: true,
     visible: `d.trust_id = $1 AND d.deleted_at IS NULL AND (NOT d.is_confidential OR d.author_id = $2 OR d.created_by = $2 OR d.assigned_to = $2)`,
   },
   {
     email: 'author@wardnote.test',
     label: 'author (own rows)',
+    trustWide: false,
     visible: `d.trust_id = $1 AND d.deleted_at IS NULL AND (d.author_id = $2 OR d.created_by = $2 OR d.assigned_to = $2)`,
   },
 ];
@@ -141,7 +152,27 @@ interface Scenario {
   path: string;
   sql: (visible: string) => string;
   extra: unknown[];
+  /** Measured for the trust-wide viewer only (the whole-tab sorts it walks in order). */
+  trustWideOnly?: boolean;
 }
+
+/**
+ * One page of SENT in the order of a trust's departments (by code) walked one at a time, each
+ * department's rows by id (dictations_queue_department), the rows with none last: the indexed way to
+ * sort by department (server/modules/worklist/worklist.order.ts).
+ */
+const DEPARTMENT_WALK = (v: string) => `SELECT w.id FROM (
+  SELECT 0 AS grp, g.code, g.id AS gid, x.id FROM departments g CROSS JOIN LATERAL (
+    SELECT d.id FROM dictations d WHERE ${v} AND ${TAB} = 'SENT' AND d.department_id = g.id ORDER BY d.id LIMIT 10) x
+  WHERE g.trust_id = $1
+  UNION ALL
+  SELECT 1, NULL, NULL, x.id FROM (
+    SELECT d.id FROM dictations d WHERE ${v} AND ${TAB} = 'SENT' AND d.department_id IS NULL ORDER BY d.id LIMIT 10) x
+) w ORDER BY w.grp, w.code, w.gid, w.id LIMIT 10`;
+
+/** One page of SENT, longest first: the audio walked by length (dictation_audio_duration). */
+const LENGTH_WALK = (v: string) => `SELECT d.id FROM dictation_audio a JOIN dictations d ON d.id = a.dictation_id
+  WHERE a.duration_ms IS NOT NULL AND ${v} AND ${TAB} = 'SENT' ORDER BY a.duration_ms DESC, a.dictation_id DESC LIMIT 10`;
 
 function scenarios(ids: { department: number; jobType: number }): Scenario[] {
   return [
@@ -165,12 +196,52 @@ function scenarios(ids: { department: number; jobType: number }): Scenario[] {
       extra: [ids.department, ids.jobType],
     },
     {
+      name: 'SENT sorted by department',
+      path: '/api/dictation?status=SENT&page=1&paginate=10&sort_key=department&sort=asc',
+      sql: (v) => `${PAGE_SELECT} WHERE d.id IN (${DEPARTMENT_WALK(v)}) ORDER BY dep.code NULLS LAST, d.department_id, d.id`,
+      extra: [],
+      trustWideOnly: true,
+    },
+    {
+      name: 'SENT sorted by length, longest first',
+      path: '/api/dictation?status=SENT&page=1&paginate=10&sort_key=audio_duration&sort=desc',
+      sql: (v) => `${PAGE_SELECT} WHERE d.id IN (${LENGTH_WALK(v)}) ORDER BY a.duration_ms DESC NULLS LAST, d.id DESC`,
+      extra: [],
+      trustWideOnly: true,
+    },
+    {
       name: 'counts',
       path: '/api/dictation/counts',
       sql: (v) => `SELECT d.status, count(*)::int FROM dictations d WHERE ${v} GROUP BY d.status`,
       extra: [],
     },
   ];
+}
+
+interface ProcessTimes {
+  /** CPU time of all the process's threads. */
+  cpuMs: number;
+  /** The main (event loop) thread: time on a CPU, and time runnable but waiting for one. */
+  runMs: number;
+  waitMs: number;
+}
+
+/**
+ * Linux scheduler statistics of the app process (/proc/<pid>/task/<tid>/schedstat: ns on a CPU, ns
+ * waiting on a run queue), since `since`. On a machine loaded by other work the single event loop
+ * waits for a CPU while the floor's ten PostgreSQL backends each get their own share: the wait shows it.
+ */
+function processTimes(pid: number | undefined, since?: ProcessTimes): ProcessTimes | undefined {
+  if (!pid) return undefined;
+  try {
+    const read = (tid: string) => readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+    const cpuNs = readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => sum + read(tid)[0]!, 0);
+    const [runNs, waitNs] = read(String(pid));
+    const now = { cpuMs: cpuNs / 1e6, runMs: runNs! / 1e6, waitMs: waitNs! / 1e6 };
+    return since ? { cpuMs: now.cpuMs - since.cpuMs, runMs: now.runMs - since.runMs, waitMs: now.waitMs - since.waitMs } : now;
+  } catch {
+    return undefined; // not Linux, or no schedstat
+  }
 }
 
 async function startServer(): Promise<{ base: string; child: ChildProcess }> {
@@ -246,14 +317,16 @@ async function main() {
       const token = await login(server.base, viewer.email);
       const { rows: me } = await pool.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = $1', [viewer.email]);
       const userId = me[0]!.id;
-      for (const s of scenarios({ department, jobType })) {
+      for (const s of scenarios({ department, jobType }).filter((x) => viewer.trustWide || !x.trustWideOnly)) {
         const values = [trust, userId, ...s.extra];
         const text = s.sql(viewer.visible);
         // Warm both paths (caches, JIT, plans) before measuring.
         await pool.query(text, values);
         await fetch(`${server.base}${s.path}`, { headers: { authorization: `Bearer ${token}` } });
         const floor = await loadSql(pool, text, values);
+        const before = processTimes(server.child.pid);
         const api = await loadApi(server.base, s.path, token);
+        const used = processTimes(server.child.pid, before);
         // No answer at all within the time counts as failing the goal, not as NaN.
         const ratio = api.n ? api.p95 / floor.p95 : Infinity;
         worst = Math.max(worst, ratio);
@@ -265,6 +338,11 @@ async function main() {
           );
         line('API', api, `${ratio.toFixed(2)}× (goal ≤ ${GOAL}×${ratio <= GOAL && api.errors === 0 ? ', met' : ', NOT met'})`);
         line('floor', floor, '');
+        if (used && api.n) {
+          console.log(
+            `${''.padEnd(60)} server: ${(used.cpuMs / api.n).toFixed(2)} ms CPU a request; its event loop ran ${(used.runMs / 1000).toFixed(1)} s and waited ${(used.waitMs / 1000).toFixed(1)} s for a CPU`,
+          );
+        }
       }
     }
     console.log(
