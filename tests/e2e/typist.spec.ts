@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+import { apiToken } from './recording';
+
+test.describe.configure({ timeout: 300_000 });
+
+const SECRETARY = 'secretary@wardnote.test';
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).exclude('.ProseMirror').analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id);
+
+interface Row {
+  id: number;
+  patient: { patient_first_name?: string; patient_last_name?: string };
+  audio: { state: string } | null;
+}
+
+const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+/** A ready dictation with a named patient and converted audio (converted in the background after the first start). */
+async function readyDictation(request: APIRequestContext, token: string): Promise<Row> {
+  let found: Row | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dictation?status=READY_FOR_TYPING&paginate=30', auth(token));
+        const rows = ((await res.json()) as { data: { data: Row[] } }).data.data;
+        found = rows.reverse().find((r) => r.audio?.state === 'ready' && r.patient.patient_last_name && r.patient.patient_first_name);
+        return !!found;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function serverLetterText(request: APIRequestContext, token: string, id: number): Promise<string> {
+  const res = await request.get(`/api/dictation/${id}/letter`, auth(token));
+  return JSON.stringify(((await res.json()) as { data: { doc: unknown } }).data.doc);
+}
+
+const letter = (page: Page) => page.getByRole('textbox', { name: 'Letter' });
+/** The save status once the server has the text ("Saved" or "Saved 14:05"). */
+const saved = (page: Page) => page.getByText(/^Saved( \d{2}:\d{2})?$/);
+
+test('a secretary claims a dictation, plays it faster, types with autotext, survives a crash and a dead network', async ({
+  page,
+  request,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const token = await apiToken(request, SECRETARY);
+  const d = await readyDictation(request, token);
+  const surname = d.patient.patient_last_name!.toUpperCase();
+
+  await signIn(page, SECRETARY);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto(`/dictation/${d.id}`);
+  // Opening ready work claims it.
+  await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
+  await expect(letter(page)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The audio plays at 1.5x.
+  await page.getByLabel('Speed').selectOption({ label: '1.5×' });
+  await page.getByRole('button', { name: /^Play/ }).click();
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.playbackRate)).toBe(1.5);
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.paused)).toBe(false);
+  await page.keyboard.press('F4');
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.paused)).toBe(true);
+
+  // Autotext: "re" then Tab fills the patient's name from the dictation.
+  await letter(page).click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('re');
+  await page.keyboard.press('Tab');
+  await expect(letter(page)).toContainText(`Re: ${surname}, ${d.patient.patient_first_name}`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Crash-proof sentence one.');
+  await expect(saved(page)).toBeVisible({ timeout: 30_000 });
+
+  // Typed after the last save reached the server, then the tab dies: the device still has it.
+  await page.keyboard.type(' Typed just before the crash.');
+  await page.waitForTimeout(1500);
+  const cdp = await context.newCDPSession(page);
+  const crashed = page.waitForEvent('crash');
+  void cdp.send('Page.crash').catch(() => {});
+  await crashed;
+  await page.close();
+  const reopened = await context.newPage();
+  await reopened.setViewportSize({ width: 1024, height: 768 });
+  await reopened.goto(`/dictation/${d.id}`);
+  await expect(letter(reopened)).toContainText('Typed just before the crash.', { timeout: 30_000 });
+  await expect.poll(() => serverLetterText(request, token, d.id), { timeout: 60_000 }).toContain('Typed just before the crash.');
+
+  // No network: typing goes on, the page says it will send, and the server has it once back online.
+  await context.setOffline(true);
+  await letter(reopened).click();
+  await reopened.keyboard.press('Control+End');
+  await reopened.keyboard.type(' Written with no signal.');
+  await expect(reopened.getByText('Offline — will send when online', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(false);
+  await expect.poll(() => serverLetterText(request, token, d.id), { timeout: 60_000 }).toContain('Written with no signal.');
+  await expect(saved(reopened)).toBeVisible({ timeout: 30_000 });
+
+  // Ctrl+S keeps a version; "?" lists the keys.
+  await reopened.keyboard.press('Control+s');
+  await expect
+    .poll(
+      async () => ((await (await request.get(`/api/dictation/${d.id}/versions`, auth(token))).json()) as { data: unknown[] }).data.length,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBeGreaterThan(0);
+  await reopened.locator('body').click({ position: { x: 5, y: 300 } });
+  await reopened.keyboard.press('Shift+?');
+  await expect(reopened.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Find the patient');
+  await reopened.keyboard.press('Escape');
+
+  // Leave the demo data as it was for the other tests: back to the pool.
+  const released = await request.post(`/api/dictation/${d.id}/transition`, { ...auth(token), data: { action: 'release' } });
+  expect(released.status()).toBe(200);
+});
+
+test('a manager starts a manual letter, types it and sends it for approval', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, 'manager@wardnote.test');
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/manualletter');
+  await expect(page.getByRole('heading', { name: 'Manual letter' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel(/^Author/).selectOption({ label: 'Daniel Reid' });
+  await page.getByLabel('Service (required)').selectOption({ label: 'Respiratory (RES)' });
+  await page.getByRole('button', { name: 'Start the letter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose the document type.');
+  await page.getByLabel('Job type').selectOption({ label: 'Clinic Letter' });
+  await page.getByRole('button', { name: 'Start the letter' }).click();
+  await expect(page).toHaveURL(/\/dictation\/\d+$/);
+  const id = Number(page.url().split('/').pop());
+  await expect(page.getByText('This is a typed letter without a recording.')).toBeVisible();
+  await letter(page).click();
+  await page.keyboard.type('A letter typed without a recording.');
+  await page.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(page).not.toHaveURL(/\/dictation\//);
+  const token = await apiToken(request, 'manager@wardnote.test');
+  await expect
+    .poll(
+      async () => ((await (await request.get(`/api/dictation/${id}`, auth(token))).json()) as { data: { status: string } }).data.status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe('AUTHOR_APPROVAL');
+  expect(await serverLetterText(request, token, id)).toContain('A letter typed without a recording.');
+});
+
+test('a letter someone else is typing opens read-only; a manager may take it over', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const token = await apiToken(request, SECRETARY);
+  const res = await request.get('/api/dictation?status=BEING_TYPED&paginate=30', auth(token));
+  const mine = ((await res.json()) as { data: { data: { id: number; assigned_to: { user_id: number } | null }[] } }).data.data;
+  const profile = (await (await request.get('/api/user', auth(token))).json()) as { data?: { id: number }; id?: number };
+  const myId = profile.data?.id ?? profile.id;
+  const d = mine.find((r) => r.assigned_to?.user_id === myId)!;
+  expect(d).toBeTruthy();
+
+  await signIn(page, 'manager@wardnote.test');
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto(`/dictation/${d.id}`);
+  await expect(page.getByText(/Read only:/)).toBeVisible({ timeout: 30_000 });
+  await expect(letter(page)).toHaveAttribute('contenteditable', 'false');
+  await expect(page.getByRole('button', { name: 'Take over' })).toBeVisible();
+});
