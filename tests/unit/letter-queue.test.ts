@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/lib/db/db';
 import { unsealJson } from '../../src/lib/crypto/secure-store';
 import { drainOutbox } from '../../src/lib/sync/drain';
-import { adoptServerLetter, keepLocalOver, letterRows, writeLetter } from '../../src/lib/sync/letter-save';
+import { adoptServerLetter, clearRefusal, keepLocalOver, letterRows, writeLetter } from '../../src/lib/sync/letter-save';
 import { enqueueRequest, resumePaused } from '../../src/lib/sync/outbox';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
 import { letterServer, para } from './letter-fake-server';
@@ -147,6 +147,18 @@ describe('refused saves keep the local text', () => {
     await drainOutbox(server.transport);
     expect(await localText()).toBe('Typed before it moved on');
     expect(await draft()).toMatchObject({ dirty: true, refused: expect.stringContaining('With Dr Reid') });
+  });
+
+  it('a refusal lifted (the letter handed back) lets the same text go', async () => {
+    await write('Typed before it moved on');
+    await drainOutbox(letterServer({ notEditable: 'no longer yours' }).transport);
+    await clearRefusal(ID);
+    expect(await draft()).toMatchObject({ refused: null, dirty: true });
+    expect(await letterRows(ID)).toHaveLength(0);
+    await write('Typed before it moved on');
+    const server = letterServer();
+    await drainOutbox(server.transport);
+    expect(server.letter.doc).toEqual(para('Typed before it moved on'));
   });
 
   it('401 pauses the save; after signing in again it goes', async () => {

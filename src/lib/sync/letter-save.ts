@@ -91,6 +91,14 @@ export async function keepLocalOver(dictationId: number, serverVersion: number):
   });
 }
 
+/** The letter can be typed here again after a refusal (handed back, say): the refused saves go, the text stays unsent. */
+export async function clearRefusal(dictationId: number): Promise<void> {
+  await db.transaction('rw', db.letterDrafts, db.outbox, async () => {
+    await db.letterDrafts.update(dictationId, { refused: null });
+    await db.outbox.bulkDelete((await letterRows(dictationId)).filter((r) => r.state === 'dead').map((r) => r.id));
+  });
+}
+
 /** The user takes the server's text (or discards the device's): the draft becomes the server's copy, clean. */
 export async function adoptServerLetter(dictationId: number, server: { doc: unknown; version: number }, now = Date.now()) {
   const sealed = await sealJson(server.doc);

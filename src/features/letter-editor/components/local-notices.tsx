@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Copy } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import type { LetterSession } from '../letter-session';
+import { copyLetter } from '../copy-text';
+import { savedAtText } from '../saved-at';
+
+const BOX = 'rounded-lg border px-3 py-2 text-sm';
+
+/**
+ * Reopening with text the server has not got (issue 11): the device's text stays in the editor until
+ * the user chooses; discarding asks first.
+ */
+export function LocalOffer({ session, savedAt, canDiscard }: { session: LetterSession; savedAt: number; canDiscard: boolean }) {
+  const [confirm, setConfirm] = useState(false);
+  return (
+    <div
+      role="region"
+      aria-label="Newer text on this device"
+      className={`${BOX} border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100`}
+    >
+      <p>This device has newer text for this letter (saved {savedAtText(savedAt)}). It is shown below.</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button onPress={() => void session.useLocal()}>Use it</Button>
+        {canDiscard && (
+          <Button tone="secondary" onPress={() => setConfirm(true)}>
+            Discard it
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        title="Discard the text on this device?"
+        body="The editor then shows the letter as saved on the server. The text typed on this device is deleted and cannot be recovered."
+        confirmLabel="Discard it"
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => {
+          setConfirm(false);
+          void session.useServer();
+        }}
+      />
+    </div>
+  );
+}
+
+/** A save refused because the letter moved on (403): the server's words, and the text kept for copying. */
+export function NotEditableNotice({ session, message, canDiscard }: { session: LetterSession; message: string; canDiscard: boolean }) {
+  const [confirm, setConfirm] = useState(false);
+  return (
+    <div role="alert" className={`${BOX} border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100`}>
+      <p>{message}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button tone="secondary" onPress={() => void copyLetter(session.currentDoc())}>
+          <Copy aria-hidden className="size-4" /> Copy my text
+        </Button>
+        {canDiscard && (
+          <Button tone="ghost" onPress={() => setConfirm(true)}>
+            Discard my text
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        title="Discard your text on this device?"
+        body="Copy it first if you still need it. The editor then shows the letter as saved on the server."
+        confirmLabel="Discard it"
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => {
+          setConfirm(false);
+          void session.useServer();
+        }}
+      />
+    </div>
+  );
+}
