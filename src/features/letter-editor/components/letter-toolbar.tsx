@@ -6,7 +6,8 @@ import { Bold, Italic, List, ListOrdered, Redo2, Rows3, Table2, Trash2, Underlin
 
 const KEY =
   'inline-flex size-10 shrink-0 sm:size-11 items-center justify-center rounded-md text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-800';
-const ON = 'data-[selected]:bg-brand-100 data-[selected]:text-brand-800 dark:data-[selected]:bg-emerald-900 dark:data-[selected]:text-emerald-100';
+const ON =
+  'data-[selected]:bg-brand-100 data-[selected]:text-brand-800 dark:data-[selected]:bg-emerald-900 dark:data-[selected]:text-emerald-100';
 
 /** A format switch: announced as pressed or not (aria-pressed), named with its shortcut. */
 function Toggle(p: { label: string; keys: string; on: boolean; run: () => void; children: ReactNode }) {
