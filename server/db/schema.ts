@@ -405,15 +405,16 @@ export const dictations = pgTable(
     index('dictations_own_assignee')
       .on(t.assignedTo, t.trustId, t.status, t.urgent, t.createdAt, t.departmentId, t.jobTypeId, t.isMobile, t.authorId, t.createdBy, t.id)
       .where(sql`deleted_at IS NULL AND assigned_to IS NOT NULL`),
-    // Confidential rows a trust-wide viewer other than a Manager may still see: their own (counts).
+    // Confidential rows a trust-wide viewer other than a Manager may still see: their own, counted
+    // index-only on every refresh (the same three parts as ownRows).
     index('dictations_confidential_author')
-      .on(t.authorId, t.status)
+      .on(t.authorId, t.trustId, t.status)
       .where(sql`is_confidential AND deleted_at IS NULL`),
     index('dictations_confidential_creator')
-      .on(t.createdBy, t.status)
+      .on(t.createdBy, t.trustId, t.status, t.authorId)
       .where(sql`is_confidential AND deleted_at IS NULL`),
     index('dictations_confidential_assigned')
-      .on(t.assignedTo, t.status)
+      .on(t.assignedTo, t.trustId, t.status, t.authorId, t.createdBy)
       .where(sql`is_confidential AND deleted_at IS NULL`),
   ],
 );

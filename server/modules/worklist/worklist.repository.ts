@@ -13,7 +13,7 @@ import type { DictationStatus, HomeTab } from '../../../src/domain/statuses';
 import { normaliseNhsNumber } from '../../../src/domain/nhs-number';
 import { statusesOfTab } from '../../../src/domain/workflow';
 import type { Db } from '../../db/client';
-import { involved, ownRows, scopeOf, visibleTo, type Viewer } from './worklist.scope';
+import { ownRows, scopeOf, visibleTo, type Viewer } from './worklist.scope';
 import { orderBy, orderTerms, pageIds } from './worklist.order';
 
 export type { Viewer } from './worklist.scope';
@@ -158,8 +158,8 @@ export async function listPage(
 /**
  * Dictations per status the viewer may see. Trust-wide viewers: the trust's live rows per status from
  * dictation_counts; a viewer who may not open every confidential row counts the non-confidential ones
- * there and adds the confidential ones they are involved in (three small partial indexes). An author's
- * own rows are counted from their own indexes.
+ * there and adds the confidential ones they are involved in (three small partial indexes, index-only).
+ * An author's own rows are counted from their own indexes.
  */
 function byStatusSql(v: Viewer): SQL {
   switch (scopeOf(v)) {
@@ -171,8 +171,7 @@ function byStatusSql(v: Viewer): SQL {
       return sql`SELECT status, sum(n)::int AS n FROM (
           SELECT status, n FROM dictation_counts WHERE trust_id = ${v.trustId} AND NOT is_confidential
           UNION ALL
-          SELECT d.status, 1 FROM dictations d
-          WHERE d.trust_id = ${v.trustId} AND d.is_confidential AND d.deleted_at IS NULL AND ${involved(v)}
+          SELECT d.status, 1 FROM ${ownRows(v, sql`d.status`, sql`d.is_confidential`)}
         ) visible GROUP BY status`;
   }
 }

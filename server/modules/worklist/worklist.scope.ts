@@ -27,7 +27,7 @@ export function scopeOf(v: Viewer): Scope {
 }
 
 /** The viewer dictated it, recorded it or is assigned to it. */
-export const involved = (v: Viewer) => sql`(d.author_id = ${v.userId} OR d.created_by = ${v.userId} OR d.assigned_to = ${v.userId})`;
+const involved = (v: Viewer) => sql`(d.author_id = ${v.userId} OR d.created_by = ${v.userId} OR d.assigned_to = ${v.userId})`;
 
 export function visibleTo(v: Viewer): SQL {
   const base = sql`d.trust_id = ${v.trustId} AND d.deleted_at IS NULL`;
