@@ -42,6 +42,9 @@ const PLAN: [DictationStatus, number][] = [
   ['AUTHOR_APPROVAL', 10],
   ['MANUAL_DISTRIBUTION', 4],
   ['SENT', 11],
+  // More ready work, added last so the rows above keep their patients: a typing pool's queue is rarely short,
+  // and the browser tests that claim ready dictations leave more than a page of them.
+  ['READY_FOR_TYPING', 8],
 ];
 
 /** A valid NHS number in the 999 test range (modulus 11), the n-th one. */
@@ -76,6 +79,36 @@ function workingDaysAgo(now: Date, days: number, minutes: number): Date {
   }
   d.setUTCMinutes(d.getUTCMinutes() - minutes);
   return d;
+}
+
+/**
+ * Every demo dictation's status, age and patient, drawn from one seeded sequence: the seeding below and the
+ * demo patient index (demo-patients.ts) read the same rows, so each dictation's patient is in the index.
+ */
+export function demoDictationDraws() {
+  const random = sequence(20261122);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const rows = [];
+  let n = 0;
+  for (const [status, howMany] of PLAN) {
+    for (let i = 0; i < howMany; i++, n++) {
+      const age = status === 'SENT' ? 8 + (i % 6) : status === 'DRAFT' ? 0 : Math.floor(random() * 11);
+      const minutes = Math.floor(random() * 400);
+      const first = pick(FIRST);
+      const last = pick(LAST);
+      const birth = new Date(Date.UTC(1935 + Math.floor(random() * 70), Math.floor(random() * 12), 1 + Math.floor(random() * 28)));
+      const patient = {
+        patient_first_name: first,
+        patient_last_name: last,
+        patient_mrn_id: `RDG${String(400000 + n * 37).padStart(7, '0')}`,
+        patient_nhs_id: testNhsNumber(n),
+        patient_birthdate: birth.toISOString().slice(0, 10),
+        patient_gender: n % 2 ? 'female' : 'male',
+      };
+      rows.push({ status, i, n, age, minutes, patient });
+    }
+  }
+  return rows;
 }
 
 export async function seedDemoDictations(db: Db, services: { storage: AudioStorage; jobs: JobQueue }): Promise<number> {
@@ -123,13 +156,10 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
   const types = await db.select().from(jobTypes).where(eq(jobTypes.trustId, trust.id));
   const siteIds = new Map((await db.select().from(sites).where(eq(sites.trustId, trust.id))).map((s) => [s.id, s]));
 
-  const random = sequence(20261122);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const now = new Date();
-  let n = 0;
-
-  for (const [status, howMany] of PLAN) {
-    for (let i = 0; i < howMany; i++, n++) {
+  const draws = demoDictationDraws();
+  for (const { status, i, n, age, minutes, patient } of draws) {
+    {
       // The main demo author has work in each of their tabs; the others share the rest.
       const author = i % 2 === 0 || status === 'DRAFT' ? authors[0]! : authors[1 + (n % (authors.length - 1))]!;
       const site = siteIds.get(author.siteId)!;
@@ -143,11 +173,7 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
           : status === 'AUTHOR_APPROVAL' || status === 'MANUAL_DISTRIBUTION' || status === 'SENT'
             ? typists[i % 2]!.id
             : null;
-      const age = status === 'SENT' ? 8 + (i % 6) : status === 'DRAFT' ? 0 : Math.floor(random() * 11);
-      const createdAt = workingDaysAgo(now, age, Math.floor(random() * 400));
-      const first = pick(FIRST);
-      const last = pick(LAST);
-      const birth = new Date(Date.UTC(1935 + Math.floor(random() * 70), Math.floor(random() * 12), 1 + Math.floor(random() * 28)));
+      const createdAt = workingDaysAgo(now, age, minutes);
       const clip = CLIPS[n % CLIPS.length]!;
       const reference = withSuffix(referenceStamp(createdAt, trust.timezone), 1 + (n % 90));
       const customFields = jobType.customFields?.length ? jobType.customFields.map((f) => ({ id: f.id, value: 'Physiotherapy' })) : [];
@@ -168,14 +194,7 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
           departmentId: department.id,
           jobTypeId: jobType.id,
           assignedTo: assigned,
-          patient: {
-            patient_first_name: first,
-            patient_last_name: last,
-            patient_mrn_id: `RDG${String(400000 + n * 37).padStart(7, '0')}`,
-            patient_nhs_id: testNhsNumber(n),
-            patient_birthdate: birth.toISOString().slice(0, 10),
-            patient_gender: n % 2 ? 'female' : 'male',
-          },
+          patient,
           customFields,
           createdAt,
           updatedAt: createdAt,
@@ -205,5 +224,5 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
       await services.jobs.enqueue('audio.transcode', { dictationId: d.id });
     }
   }
-  return n;
+  return draws.length;
 }

@@ -9,55 +9,19 @@
 import { eq } from 'drizzle-orm';
 import { APPOINTMENT_TYPES } from '../../src/domain/contract/patients';
 import type { Db } from './client';
-import { testNhsNumber } from './demo-dictations';
+import { demoDictationDraws, testNhsNumber } from './demo-dictations';
 import { appointments, patients, trusts } from './schema';
 
-/**
- * The patient of each demo dictation, in seeding order. Mirrors the draws server/db/demo-dictations.ts
- * makes from its seeded sequence (age, minutes, first name, surname, date of birth); a test
- * (tests/api/patients-demo.test.ts) seeds both and fails if they drift apart.
- */
+/** The patient of each demo dictation, in seeding order (the same draws as server/db/demo-dictations.ts). */
 export function demoDictationPatients() {
-  const FIRST = ['Margaret', 'John', 'Aisha', 'Peter', 'Fatima', 'George', 'Olivia', 'Harry', 'Chloe', 'Ravi', 'Eleanor', 'Samuel'];
-  const LAST = ['SMITH', 'JONES', 'KHAN', 'WILLIAMS', 'BROWN', 'TAYLOR', 'DAVIES', 'EVANS', 'THOMAS', 'ROBERTS', 'HUGHES', 'PATEL'];
-  const PLAN: [string, number][] = [
-    ['DRAFT', 4],
-    ['READY_FOR_TYPING', 11],
-    ['RECEIVED', 2],
-    ['BEING_TYPED', 8],
-    ['OUTSOURCED', 4],
-    ['OUTSOURCED_REVIEW', 3],
-    ['QA_REVIEW', 3],
-    ['AUTHOR_APPROVAL', 10],
-    ['MANUAL_DISTRIBUTION', 4],
-    ['SENT', 11],
-  ];
-  let s = 20261122;
-  const random = () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const people = [];
-  let n = 0;
-  for (const [status, howMany] of PLAN) {
-    for (let i = 0; i < howMany; i++, n++) {
-      if (status !== 'SENT' && status !== 'DRAFT') random(); // age
-      random(); // minutes
-      const first = pick(FIRST);
-      const last = pick(LAST);
-      const birth = new Date(Date.UTC(1935 + Math.floor(random() * 70), Math.floor(random() * 12), 1 + Math.floor(random() * 28)));
-      people.push({
-        firstName: first,
-        lastName: last,
-        mrn: `RDG${String(400000 + n * 37).padStart(7, '0')}`,
-        nhsNumber: testNhsNumber(n),
-        birthdate: birth.toISOString().slice(0, 10),
-        gender: n % 2 ? 'female' : 'male',
-      });
-    }
-  }
-  return people;
+  return demoDictationDraws().map(({ patient: p }) => ({
+    firstName: p.patient_first_name,
+    lastName: p.patient_last_name,
+    mrn: p.patient_mrn_id,
+    nhsNumber: p.patient_nhs_id,
+    birthdate: p.patient_birthdate,
+    gender: p.patient_gender,
+  }));
 }
 
 type Person = ReturnType<typeof demoDictationPatients>[number];
