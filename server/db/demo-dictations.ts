@@ -159,70 +159,68 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
   const now = new Date();
   const draws = demoDictationDraws();
   for (const { status, i, n, age, minutes, patient } of draws) {
-    {
-      // The main demo author has work in each of their tabs; the others share the rest.
-      const author = i % 2 === 0 || status === 'DRAFT' ? authors[0]! : authors[1 + (n % (authors.length - 1))]!;
-      const site = siteIds.get(author.siteId)!;
-      const department = deps[n % deps.length]!;
-      const jobType = types[n % types.length]!;
-      const urgent = n % 5 === 0 ? 'HIGH' : 'STANDARD';
-      const confidential = (status === 'READY_FOR_TYPING' || status === 'AUTHOR_APPROVAL') && i === 1;
-      const assigned =
-        status === 'BEING_TYPED' || status === 'OUTSOURCED_REVIEW' || status === 'QA_REVIEW'
-          ? typists[i % typists.length]!.id
-          : status === 'AUTHOR_APPROVAL' || status === 'MANUAL_DISTRIBUTION' || status === 'SENT'
-            ? typists[i % 2]!.id
-            : null;
-      const createdAt = workingDaysAgo(now, age, minutes);
-      const clip = CLIPS[n % CLIPS.length]!;
-      const reference = withSuffix(referenceStamp(createdAt, trust.timezone), 1 + (n % 90));
-      const customFields = jobType.customFields?.length ? jobType.customFields.map((f) => ({ id: f.id, value: 'Physiotherapy' })) : [];
+    // The main demo author has work in each of their tabs; the others share the rest.
+    const author = i % 2 === 0 || status === 'DRAFT' ? authors[0]! : authors[1 + (n % (authors.length - 1))]!;
+    const site = siteIds.get(author.siteId)!;
+    const department = deps[n % deps.length]!;
+    const jobType = types[n % types.length]!;
+    const urgent = n % 5 === 0 ? 'HIGH' : 'STANDARD';
+    const confidential = (status === 'READY_FOR_TYPING' || status === 'AUTHOR_APPROVAL') && i === 1;
+    const assigned =
+      status === 'BEING_TYPED' || status === 'OUTSOURCED_REVIEW' || status === 'QA_REVIEW'
+        ? typists[i % typists.length]!.id
+        : status === 'AUTHOR_APPROVAL' || status === 'MANUAL_DISTRIBUTION' || status === 'SENT'
+          ? typists[i % 2]!.id
+          : null;
+    const createdAt = workingDaysAgo(now, age, minutes);
+    const clip = CLIPS[n % CLIPS.length]!;
+    const reference = withSuffix(referenceStamp(createdAt, trust.timezone), 1 + (n % 90));
+    const customFields = jobType.customFields?.length ? jobType.customFields.map((f) => ({ id: f.id, value: 'Physiotherapy' })) : [];
 
-      const [d] = await db
-        .insert(dictations)
-        .values({
-          trustId: trust.id,
-          siteId: site.id,
-          authorId: author.id,
-          createdBy: author.id,
-          clientId: `demo-${n}`,
-          reference,
-          status,
-          urgent,
-          isConfidential: confidential,
-          isMobile: n % 3 !== 0,
-          departmentId: department.id,
-          jobTypeId: jobType.id,
-          assignedTo: assigned,
-          patient,
-          customFields,
-          createdAt,
-          updatedAt: createdAt,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!d) continue;
-
-      // Each dictation its own copy, as an upload would have: deleting one never touches another.
-      const originalKey = `originals/demo-${randomBytes(16).toString('hex')}.ogg`;
-      const filesize = await services.storage.putFile(path.join(AUDIO_DIR, clip), originalKey);
-      await db.insert(dictationAudio).values({
-        dictationId: d.id,
-        originalFilename: `dictation-${clip}`,
-        mimeType: 'audio/ogg',
-        filesize,
-        originalKey,
-        state: 'processing',
-      });
-      await db.insert(dictationLogs).values({
-        dictationId: d.id,
-        userId: author.id,
-        type: 'created',
-        description: status === 'DRAFT' ? 'Saved as a draft' : 'Submitted for typing',
+    const [d] = await db
+      .insert(dictations)
+      .values({
+        trustId: trust.id,
+        siteId: site.id,
+        authorId: author.id,
+        createdBy: author.id,
+        clientId: `demo-${n}`,
+        reference,
+        status,
+        urgent,
+        isConfidential: confidential,
+        isMobile: n % 3 !== 0,
+        departmentId: department.id,
+        jobTypeId: jobType.id,
+        assignedTo: assigned,
+        patient,
+        customFields,
         createdAt,
-      });
-      await services.jobs.enqueue('audio.transcode', { dictationId: d.id });
-    }
+        updatedAt: createdAt,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!d) continue;
+
+    // Each dictation its own copy, as an upload would have: deleting one never touches another.
+    const originalKey = `originals/demo-${randomBytes(16).toString('hex')}.ogg`;
+    const filesize = await services.storage.putFile(path.join(AUDIO_DIR, clip), originalKey);
+    await db.insert(dictationAudio).values({
+      dictationId: d.id,
+      originalFilename: `dictation-${clip}`,
+      mimeType: 'audio/ogg',
+      filesize,
+      originalKey,
+      state: 'processing',
+    });
+    await db.insert(dictationLogs).values({
+      dictationId: d.id,
+      userId: author.id,
+      type: 'created',
+      description: status === 'DRAFT' ? 'Saved as a draft' : 'Submitted for typing',
+      createdAt,
+    });
+    await services.jobs.enqueue('audio.transcode', { dictationId: d.id });
   }
   return draws.length;
 }
