@@ -8,6 +8,7 @@ import type { Plugin } from 'vite';
 import { precompress } from './scripts/vite/precompress.js';
 import { precachePolicy } from './scripts/vite/precache.js';
 import { firstLoadChunks } from './scripts/vite/first-load-chunks.js';
+import { leanLibraries } from './scripts/vite/lean-libraries.js';
 
 const outDir = path.resolve(process.env.BUILD_OUT_DIR ?? 'dist');
 /** Source maps only on request (BUILD_SOURCEMAP=1, for bundle analysis); the server refuses *.map either way. */
@@ -29,6 +30,7 @@ function tusUrlStorageShim(): Plugin {
 
 export default defineConfig({
   plugins: [
+    leanLibraries(),
     tusUrlStorageShim(),
     chunks.plugin,
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
@@ -47,7 +49,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,woff2}'],
         // Rarely used route chunks and both variants' icons are cached when first used, not at install.
         manifestTransforms: [precachePolicy(outDir)],
-        buildPlugins: { vite: [tusUrlStorageShim()] },
+        buildPlugins: { vite: [leanLibraries(), tusUrlStorageShim()] },
         sourcemap,
       },
       devOptions: { enabled: false },
