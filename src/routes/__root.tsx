@@ -1,18 +1,21 @@
 import { Suspense, useEffect } from 'react';
-import { createRootRouteWithContext, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import { createRootRoute, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { isDarkTheme, isPlainLayout, ROUTES, type RouteId } from '../domain/access';
 import { session } from '../lib/auth/session';
 import { useSession } from '../lib/auth/use-session';
 import { variant } from '../app/variant';
 import { Toaster } from '../app/toast';
+import { loadServerState, needsServerState, ServerState } from '../app/server-state';
 import { loadMainLayout, MainLayout } from '../features/shell';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  // A signed-in user will need the main layout: fetch its chunk now, beside the route's own.
+export const Route = createRootRoute({
+  // A signed-in user will need the main layout and React Query: fetch their chunks now, beside the route's own.
   beforeLoad: () => {
     void session.ready.then(() => {
-      if (session.subject && !session.subject.needsPin) void loadMainLayout();
+      if (session.subject && !session.subject.needsPin) {
+        void loadMainLayout();
+        void loadServerState();
+      }
     });
   },
   component: RootLayout,
@@ -31,16 +34,24 @@ function RootLayout() {
   const entry = leafId && leafId in ROUTES ? ROUTES[leafId as RouteId] : undefined;
   const plain = !profile || !subject || subject.needsPin || (entry && 'plain' in entry && entry.plain) || isPlainLayout(pathname, subject);
 
+  const page = plain ? (
+    <Outlet />
+  ) : (
+    <Suspense fallback={null}>
+      <MainLayout profile={profile} subject={subject} offline={offline}>
+        <Outlet />
+      </MainLayout>
+    </Suspense>
+  );
+
   return (
     <>
-      {plain ? (
-        <Outlet />
-      ) : (
+      {needsServerState(leafId) ? (
         <Suspense fallback={null}>
-          <MainLayout profile={profile} subject={subject} offline={offline}>
-            <Outlet />
-          </MainLayout>
+          <ServerState>{page}</ServerState>
         </Suspense>
+      ) : (
+        page
       )}
       <Suspense fallback={null}>
         <Toaster richColors closeButton position="top-center" theme={dark ? 'dark' : 'light'} />

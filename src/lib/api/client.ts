@@ -1,4 +1,4 @@
-import ky, { HTTPError, type Options } from 'ky';
+import type { HTTPError, KyInstance, Options } from 'ky';
 import type { z } from 'zod';
 import { MESSAGES } from '../../domain/messages';
 import { ApiError, classifyError, type CallKind, type ErrorAction } from './errors';
@@ -10,6 +10,8 @@ let onErrorEffect: EffectHandler = () => {};
 
 export function setAccessToken(token: string | null): void {
   accessToken = token;
+  // A session is about to call the server: have the HTTP library ready by then.
+  if (token) warmHttp();
 }
 
 /** The app registers what to do for catalogue actions (navigate, toast, wipe). */
@@ -17,19 +19,47 @@ export function setErrorEffectHandler(handler: EffectHandler): void {
   onErrorEffect = handler;
 }
 
-const http = ky.create({
-  // Short JSON calls; uploads set their own timeout (PITFALLS 5).
-  timeout: 20_000,
-  retry: 0,
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
-        request.headers.set('Accept', 'application/json');
-      },
-    ],
-  },
-});
+interface Http {
+  http: KyInstance;
+  HTTPError: typeof HTTPError;
+}
+
+let loading: Promise<Http> | null = null;
+
+/**
+ * ky loads with the first call, or earlier through warmHttp(), not with the sign-in page (DESIGN §7).
+ * A failed load (offline before the worker cached the chunk) is tried again by the next call.
+ */
+function loadHttp(): Promise<Http> {
+  loading ??= import('ky').then(
+    ({ default: ky, HTTPError }) => ({
+      HTTPError,
+      http: ky.create({
+        // Short JSON calls; uploads set their own timeout (PITFALLS 5).
+        timeout: 20_000,
+        retry: 0,
+        hooks: {
+          beforeRequest: [
+            (request) => {
+              if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
+              request.headers.set('Accept', 'application/json');
+            },
+          ],
+        },
+      }),
+    }),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/** Starts loading the HTTP library now (main.tsx, after the first frame), so no call waits for it. */
+export function warmHttp(): void {
+  loadHttp().catch(() => {});
+}
 
 interface CallOptions<S extends z.ZodTypeAny> {
   schema: S;
@@ -45,7 +75,8 @@ interface CallOptions<S extends z.ZodTypeAny> {
 }
 
 async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
-  if (err instanceof HTTPError) {
+  const HTTPError = (await loadHttp().catch(() => null))?.HTTPError;
+  if (HTTPError && err instanceof HTTPError) {
     // The contract (zod) loads with the first failed call, not with the sign-in page (DESIGN §7).
     const { apiErrorSchema } = await import('../../domain/contract');
     const body = await err.response
@@ -69,6 +100,7 @@ export async function apiCall<S extends z.ZodTypeAny>(
 ): Promise<z.infer<S>> {
   const call = opts.call ?? 'other';
   try {
+    const { http } = await loadHttp();
     const body = await http(path, {
       method,
       json: opts.json,

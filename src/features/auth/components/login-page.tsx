@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { entryPoint } from '../../../domain/access';
-import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
 import { CardPage } from '../../../components/ui/page';
-import { TextField } from '../../../components/ui/text-field';
 import { session } from '../../../lib/auth/session';
 import { APP_TITLE, variant } from '../../../app/variant';
 import { useSubmit } from '../use-submit';
-import { AuthForm } from './auth-form';
+import { SignInButton, SignInField } from './sign-in-controls';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -18,41 +17,43 @@ export function LoginPage() {
 
   return (
     <CardPage title={`Sign in to ${APP_TITLE}`} subtitle="Use your work e-mail address.">
-      <AuthForm
-        submit={submit}
-        onSubmit={async () => {
-          await session.login(email, password);
-          const subject = session.subject;
-          await navigate({ href: subject ? entryPoint(subject, variant) : '/login', replace: true });
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit.run(async () => {
+            await session.login(email, password);
+            const subject = session.subject;
+            await navigate({ href: subject ? entryPoint(subject, variant) : '/login', replace: true });
+          });
         }}
       >
-        <TextField
+        {submit.error && <Alert>{submit.error}</Alert>}
+        <SignInField
           label="E-mail"
           name="email"
           type="email"
           autoComplete="username"
           inputMode="email"
-          isRequired
           value={email}
           onChange={setEmail}
+          errors={submit.fields.email}
           autoFocus
         />
-        <TextField
+        <SignInField
           label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
-          isRequired
           value={password}
           onChange={setPassword}
+          errors={submit.fields.password}
         />
-        <Button type="submit" isDisabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <SignInButton busy={busy}>{busy ? 'Signing in…' : 'Sign in'}</SignInButton>
         <Link to="/password/forgot" className="text-center text-sm text-brand-700 underline dark:text-sky-300">
           Forgot your password?
         </Link>
-      </AuthForm>
+      </form>
     </CardPage>
   );
 }
