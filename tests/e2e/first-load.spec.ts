@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../../src/domain/messages';
 import { expectPath, signIn } from './helpers';
 import { apiToken, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
 
@@ -52,6 +53,45 @@ test('/login loads no chunk of the recording, upload or sync features, not even 
     const code = readFileSync(path.join(DIST, s), 'utf8');
     for (const marker of FEATURE_MARKERS) expect(code.includes(marker), `${s} carries "${marker}"`).toBe(false);
   }
+});
+
+/** Code of libraries the sign-in form does without (strings that survive minification). */
+const NOT_BEFORE_SIGN_IN = {
+  'React Query': 'No QueryClient set',
+  ky: 'Request timed out',
+  'React Aria': 'data-rac',
+  'zod schemas': '$ZodObject',
+  Dexie: 'DatabaseClosedError',
+};
+
+test('the sign-in form is on screen before React Query, ky, React Aria, zod or Dexie is fetched', async ({ page }) => {
+  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+  await page.addInitScript(`
+    new MutationObserver(() => {
+      if (window.__formVisibleAt === undefined && Array.from(document.querySelectorAll('button')).some((b) => b.textContent.includes('Sign in')))
+        window.__formVisibleAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const before = await page.evaluate(() => {
+    const visibleAt = (window as unknown as { __formVisibleAt: number }).__formVisibleAt;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => r.startTime < visibleAt)
+      .map((r) => new URL(r.name).pathname)
+      .filter((p) => p.endsWith('.js'));
+  });
+  expect(before.length).toBeGreaterThan(0);
+  for (const script of before) {
+    const code = readFileSync(path.join(DIST, script), 'utf8');
+    for (const [library, marker] of Object.entries(NOT_BEFORE_SIGN_IN))
+      expect(code.includes(marker), `${script} carries ${library}`).toBe(false);
+  }
+  // The server's answer to a wrong password still arrives: ky loads after the first frame, or with the call.
+  await page.getByLabel('E-mail').fill('author@wardnote.test');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.invalidCredentials })).toBeVisible();
 });
 
 test('no Content-Security-Policy violation on /login and Home', async ({ page }) => {
