@@ -459,16 +459,21 @@ export const dictationAudio = pgTable(
   (t) => [index('dictation_audio_duration').on(t.durationMs, t.dictationId)],
 );
 
-export const dictationLogs = pgTable('dictation_logs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  dictationId: integer('dictation_id')
-    .notNull()
-    .references(() => dictations.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id),
-  type: text('type').notNull(),
-  description: text('description').notNull(),
-  createdAt: createdAt(),
-});
+export const dictationLogs = pgTable(
+  'dictation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dictationId: integer('dictation_id')
+      .notNull()
+      .references(() => dictations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id),
+    type: text('type').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  // The audit trail tab pages a dictation's entries newest first.
+  (t) => [index('dictation_logs_dictation').on(t.dictationId, t.createdAt)],
+);
 
 /** The durable job queue (DESIGN §1 "jobs"): claimed with FOR UPDATE SKIP LOCKED by any process. */
 export const jobs = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "dictation_logs_dictation" ON "dictation_logs" USING btree ("dictation_id","created_at");
