@@ -104,8 +104,7 @@ export const MESSAGES = {
   autotextNoWindowTarget: 'Open this window from a dictation to insert autotext into its letter.',
   // ours: letters, typing and hand-offs (issue 11)
   letterInvalid: (problem: string) => `This letter cannot be saved: ${problem}`,
-  letterConflict:
-    'Someone else saved this letter after you opened it. Both versions are shown: keep the right text, then save again.',
+  letterConflict: 'Someone else saved this letter after you opened it. Both versions are shown: keep the right text, then save again.',
   letterNotEditable: (why: string) =>
     `This letter can no longer be changed here: ${why}. Your text is kept on this device — copy it before leaving.`,
   letterBeingTypedBy: (name: string) => `Being typed by ${name}`,
@@ -126,7 +125,8 @@ export const MESSAGES = {
   reasonRequired: 'Give a reason: it is kept as a comment for whoever picks the dictation up.',
   noLetterToSend: 'There is no typed letter to send yet. Type the letter first.',
   dictationChanged: 'Someone else changed this dictation a moment ago. Refresh and try again.',
-  detailsNotEditable: 'The details can be corrected only by the person typing this dictation, or by its author while it waits for approval.',
+  detailsNotEditable:
+    'The details can be corrected only by the person typing this dictation, or by its author while it waits for approval.',
   noAudioManualLetter: 'This is a typed letter without a recording.',
   // patient and appointment lookup (spec §8 empty states, then ours)
   noPatientDetails: 'Patient: No patient details',
