@@ -11,10 +11,11 @@
  * document type, and the tab counts.
  *
  * The app runs in a child process (this file with BENCH_ROLE=server) so the load generator does not
- * share its event loop. Under each API line: the app's CPU per request, and how long its event loop ran
- * and waited for a CPU (Linux schedstat). On a machine loaded by other work the single event loop
- * waits while the floor's ten PostgreSQL backends each get a share of the CPUs, which the ratio then
- * reflects more than the code does. BENCH_DATABASE_URL (default
+ * share its event loop. Under each scenario (Linux, database on this machine): the CPU a request cost,
+ * the API's (app process + its database backends) beside the floor's (client + its backends), which
+ * other work on the machine hardly changes; and how long the app's event loop ran and waited for a CPU.
+ * On a machine loaded by other work the single event loop waits while the floor's ten PostgreSQL
+ * backends each get a share of the CPUs, which the latency ratio then reflects more than the code does. BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/wardnote_bench), BENCH_SECONDS per measurement (default 10),
  * BENCH_CONNECTIONS (default 100).
  */
@@ -32,6 +33,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const POOL_SIZE = 10; // as server/db/client.ts gives the app
 const GOAL = 3;
 const PASSWORD = 'Wardnote-demo-1';
+/** Session names that tell the floor's database backends from the app's. */
+const FLOOR_APP = 'wardnote-bench-floor';
+const PROBE_APP = 'wardnote-bench-probe';
 
 /** The real app on 127.0.0.1, a random port, logging silenced; prints its port and waits. */
 async function serve() {
@@ -257,6 +261,34 @@ function processTimes(pid: number | undefined, since?: ProcessTimes): ProcessTim
   }
 }
 
+/**
+ * CPU time (ms, Linux /proc) used by the database backends serving the floor's pool, or the app's
+ * (every other session on the bench database): a snapshot per backend, or with `since` the time used
+ * since that snapshot (a backend opened meanwhile counts from its start). The database must run on
+ * this machine; parallel query workers are not counted.
+ */
+async function backendCpu(probe: pg.Pool, whose: 'floor' | 'app'): Promise<Map<number, number>>;
+async function backendCpu(probe: pg.Pool, whose: 'floor' | 'app', since: Map<number, number>): Promise<number>;
+async function backendCpu(probe: pg.Pool, whose: 'floor' | 'app', since?: Map<number, number>): Promise<Map<number, number> | number> {
+  const { rows } = await probe.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
+       AND application_name ${whose === 'floor' ? '= $1' : 'NOT IN ($1, $2)'}`,
+    whose === 'floor' ? [FLOOR_APP] : [FLOOR_APP, PROBE_APP],
+  );
+  const now = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      now.set(pid, Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+    } catch {
+      // gone, or the database is on another machine
+    }
+  }
+  if (!since) return now;
+  let used = 0;
+  for (const [pid, ms] of now) used += ms - (since.get(pid) ?? 0);
+  return used;
+}
+
 async function startServer(): Promise<{ base: string; child: ChildProcess }> {
   const self = fileURLToPath(import.meta.url);
   const child = spawn(process.execPath, ['--import', 'tsx', self], {
@@ -289,8 +321,10 @@ const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
 
 async function main() {
   const seedHint = `Seed it first: DATABASE_URL=${DATABASE_URL} npm run seed:bulk -- --dictations 1000000`;
-  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE });
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE, application_name: FLOOR_APP });
   pool.on('error', () => {});
+  const probe = new pg.Pool({ connectionString: DATABASE_URL, max: 1, application_name: PROBE_APP });
+  probe.on('error', () => {});
   try {
     await pool.query('SELECT 1');
   } catch (err) {
@@ -339,12 +373,21 @@ async function main() {
         // Floor, API, API, floor, each half the time: a load that other work puts on the machine and
         // that drifts during the scenario weighs on both alike.
         const half = SECONDS / 2;
-        const floorRuns = [await loadSql(pool, text, values, half)];
-        const before = processTimes(server.child.pid);
+        const floorCpu = { client: 0, db: 0 };
+        const floorHalf = async () => {
+          const [c0, d0] = [process.cpuUsage(), await backendCpu(probe, 'floor')];
+          const run = await loadSql(pool, text, values, half);
+          const c = process.cpuUsage(c0);
+          floorCpu.client += (c.user + c.system) / 1000;
+          floorCpu.db += await backendCpu(probe, 'floor', d0);
+          return run;
+        };
+        const floorRuns = [await floorHalf()];
+        const [before, appDb0] = [processTimes(server.child.pid), await backendCpu(probe, 'app')];
         const apiRuns = [await loadApi(server.base, s.path, token, { connections: CONNECTIONS, seconds: half })];
         apiRuns.push(await loadApi(server.base, s.path, token, { connections: CONNECTIONS, seconds: half }));
-        const used = processTimes(server.child.pid, before);
-        floorRuns.push(await loadSql(pool, text, values, half));
+        const [used, apiDbMs] = [processTimes(server.child.pid, before), await backendCpu(probe, 'app', appDb0)];
+        floorRuns.push(await floorHalf());
         const [floor, api] = [stats(...floorRuns), stats(...apiRuns)];
         // No answer at all within the time counts as failing the goal, not as NaN.
         const ratio = api.n ? api.p95 / floor.p95 : Infinity;
@@ -357,9 +400,13 @@ async function main() {
           );
         line('API', api, `${ratio.toFixed(2)}× (goal ≤ ${GOAL}×${ratio <= GOAL && api.errors === 0 ? ', met' : ', NOT met'})`);
         line('floor', floor, '');
-        if (used && api.n) {
+        if (used && api.n && floor.n) {
+          const [a, b] = [(used.cpuMs + apiDbMs) / api.n, (floorCpu.client + floorCpu.db) / floor.n];
           console.log(
-            `${''.padEnd(60)} server: ${(used.cpuMs / api.n).toFixed(2)} ms CPU a request; its event loop ran ${(used.runMs / 1000).toFixed(1)} s and waited ${(used.waitMs / 1000).toFixed(1)} s for a CPU`,
+            `${''.padEnd(60)} CPU a request: API ${a.toFixed(2)} ms (app ${(used.cpuMs / api.n).toFixed(2)} + database ${(apiDbMs / api.n).toFixed(2)}), floor ${b.toFixed(2)} ms (client ${(floorCpu.client / floor.n).toFixed(2)} + database ${(floorCpu.db / floor.n).toFixed(2)}): ${(a / b).toFixed(2)}×`,
+          );
+          console.log(
+            `${''.padEnd(60)} the app's event loop ran ${(used.runMs / 1000).toFixed(1)} s and waited ${(used.waitMs / 1000).toFixed(1)} s for a CPU`,
           );
         }
       }
@@ -370,6 +417,7 @@ async function main() {
   } finally {
     child?.kill('SIGTERM');
     await pool.end();
+    await probe.end();
   }
 }
 
