@@ -43,6 +43,8 @@ export class LetterSession {
   getView = () => this.view;
 
   private set(patch: Partial<LetterView>) {
+    // Listeners (the page too) render again only when something changed.
+    if (Object.entries(patch).every(([k, v]) => this.view[k as keyof LetterView] === v)) return;
     this.view = withSaveState({ ...this.view, ...patch });
     this.listeners.forEach((l) => l());
   }

@@ -20,12 +20,14 @@ export async function drainNow(): Promise<void> {
   await scheduleNext();
 }
 
-/** Asks the worker to send when it can (Background Sync), and sends from the page now too. */
+/** Asks the worker to send when it can (Background Sync), and sends from the page now too, without waiting for the worker's answer. */
 export async function requestSync(): Promise<void> {
-  const reg = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
-  const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
-  await sync?.register(SYNC_TAG).catch(() => {});
-  await drainNow();
+  const register = async () => {
+    const reg = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+    const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    await sync?.register(SYNC_TAG).catch(() => {});
+  };
+  await Promise.all([register(), drainNow()]);
 }
 
 /** DESIGN §3 point 3: app start, back online, back in view. */
