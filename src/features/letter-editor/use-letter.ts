@@ -69,3 +69,12 @@ export function useLetter(dictationId: number, opts: { label?: string } = {}): U
   const view = useSyncExternalStore(session.subscribe, session.getView);
   return useMemo(() => ({ ...view, session, flush: () => session.flush(), saveFinal: () => session.saveFinal() }), [view, session]);
 }
+
+/**
+ * flush and saveFinal without subscribing to the letter's state: for a page that only needs the
+ * actions (Ctrl/Cmd+S, hand-offs) and should not render again each time the save state moves.
+ */
+export function useLetterActions(dictationId: number, opts: { label?: string } = {}) {
+  const session = useLetterSession(dictationId, opts.label);
+  return useMemo(() => ({ session, flush: () => session.flush(), saveFinal: () => session.saveFinal() }), [session]);
+}
