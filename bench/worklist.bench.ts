@@ -48,7 +48,7 @@ async function serve() {
   const app = await buildApp({ config, db: database.db, serveClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
-  process.on('SIGTERM', () => {
+  const stop = () =>
     void app
       .close()
       .then(() => database.close())
@@ -56,7 +56,9 @@ async function serve() {
         rmSync(dataDir, { recursive: true, force: true });
         process.exit(0);
       });
-  });
+  process.on('SIGTERM', stop);
+  // The bench ended without stopping it (killed, or its output closed): stop too.
+  process.on('disconnect', stop);
 }
 
 interface Stats {
@@ -293,7 +295,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess }> {
   const self = fileURLToPath(import.meta.url);
   const child = spawn(process.execPath, ['--import', 'tsx', self], {
     env: { ...process.env, BENCH_ROLE: 'server' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     let buf = '';
