@@ -22,13 +22,16 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-/** A demo dictation waiting for typing (not confidential), and its patient as recorded. */
+/**
+ * A demo dictation waiting for typing (not confidential), and its patient as recorded. Only the demo's own
+ * (NHS numbers of the 999 test range, all in the demo index): other tests submit dictations of their own.
+ */
 async function readyDictation(request: APIRequestContext, skip: number) {
   const token = await apiToken(request, SECRETARY);
   const res = await request.get('/api/dictation?status=READY_FOR_TYPING&paginate=30', { headers: { Authorization: `Bearer ${token}` } });
   const rows = ((await res.json()) as { data: { data: { id: number; is_confidential: boolean; patient: Record<string, string> }[] } }).data
     .data;
-  return rows.filter((r) => !r.is_confidential)[skip]!;
+  return rows.filter((r) => !r.is_confidential && r.patient.patient_nhs_id?.startsWith('999'))[skip]!;
 }
 
 /** Single-letter shortcuts act only when the focus is not in a text field. */
