@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, dictationComments, dictationLogs, dictations, letterVersions } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
-import { makeDictation, type Made } from './worklist-fixtures';
+import { AUTHOR, OTHER_AUTHOR, SECRETARY, MANAGER, FOREIGN, makeDictation, type Made } from './worklist-fixtures';
 import { letterDoc, userId } from './letters-fixtures';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const d: Record<string, Made> = {};
-
-const AUTHOR = 'author@wardnote.test';
-const OTHER_AUTHOR = 'pin.author@wardnote.test';
-const SECRETARY = 'secretary@wardnote.test';
-const MANAGER = 'manager@wardnote.test';
-const FOREIGN = 'other.author@wardnote.test';
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, dictationLogs, dictations } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
-import { makeDictation, type Made } from './worklist-fixtures';
+import { AUTHOR, SECRETARY, MANAGER, SUPERADMIN, FOREIGN, makeDictation, type Made } from './worklist-fixtures';
 import { addUser, userId } from './letters-fixtures';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const d: Record<string, Made> = {};
 
-const AUTHOR = 'author@wardnote.test';
-const SECRETARY = 'secretary@wardnote.test';
 const SECOND_SECRETARY = 'sam.lewis@wardnote.test';
-const MANAGER = 'manager@wardnote.test';
-const SUPERADMIN = 'superadmin@wardnote.test';
-const FOREIGN = 'other.author@wardnote.test';
 
 beforeAll(async () => {
   t = await startTestApp();

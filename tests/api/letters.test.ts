@@ -4,19 +4,12 @@ import { auditLog, dictationLogs, letters, letterVersions } from '../../server/d
 import { DEMO_TEMPLATES } from '../../server/db/seed';
 import { templateDoc } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
-import { makeDictation, type Made } from './worklist-fixtures';
+import { AUTHOR, OTHER_AUTHOR, SECRETARY, MANAGER, SUPERADMIN, FOREIGN, makeDictation, type Made } from './worklist-fixtures';
 import { letterDoc } from './letters-fixtures';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const d: Record<string, Made> = {};
-
-const AUTHOR = 'author@wardnote.test';
-const OTHER_AUTHOR = 'pin.author@wardnote.test';
-const SECRETARY = 'secretary@wardnote.test';
-const MANAGER = 'manager@wardnote.test';
-const SUPERADMIN = 'superadmin@wardnote.test';
-const FOREIGN = 'other.author@wardnote.test';
 
 beforeAll(async () => {
   t = await startTestApp();

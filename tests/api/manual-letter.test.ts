@@ -4,16 +4,12 @@ import { dictations } from '../../server/db/schema';
 import { DEMO_TEMPLATES } from '../../server/db/seed';
 import { templateDoc } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
+import { AUTHOR, SECRETARY, MANAGER, FOREIGN } from './worklist-fixtures';
 import { letterDoc, userId } from './letters-fixtures';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 let options: { departments: { id: number }[]; job_types: { id: number; name: string }[] };
-
-const AUTHOR = 'author@wardnote.test';
-const SECRETARY = 'secretary@wardnote.test';
-const MANAGER = 'manager@wardnote.test';
-const FOREIGN = 'other.author@wardnote.test';
 
 beforeAll(async () => {
   t = await startTestApp();

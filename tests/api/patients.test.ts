@@ -5,14 +5,11 @@ import type { AppointmentRecord, PatientRecord } from '../../src/domain/contract
 import { demoDictationPatients, seedDemoPatients } from '../../server/db/demo-patients';
 import { auditLog, patients, trusts } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
+import { AUTHOR, SECRETARY, MANAGER, FOREIGN } from './worklist-fixtures';
 
 /** The embedded patient index (no FHIR_BASE_URL) over the demo trust's synthetic patients. */
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const SECRETARY = 'secretary@wardnote.test';
-const AUTHOR = 'author@wardnote.test';
-const MANAGER = 'manager@wardnote.test';
-const FOREIGN = 'other.author@wardnote.test';
 const first = demoDictationPatients()[0]!;
 let foreignPatientId = 0;
 

@@ -4,6 +4,14 @@ import type { Db } from '../../server/db/client';
 import { departments, dictationAudio, dictations, jobTypes, users } from '../../server/db/schema';
 import type { DictationStatus } from '../../src/domain/statuses';
 
+/** The demo accounts the API tests sign in as (server/db/seed.ts). */
+export const AUTHOR = 'author@wardnote.test';
+export const OTHER_AUTHOR = 'pin.author@wardnote.test';
+export const SECRETARY = 'secretary@wardnote.test';
+export const MANAGER = 'manager@wardnote.test';
+export const SUPERADMIN = 'superadmin@wardnote.test';
+export const FOREIGN = 'other.author@wardnote.test';
+
 export interface Made {
   id: number;
   reference: string;

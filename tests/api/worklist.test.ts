@@ -4,17 +4,11 @@ import { dictationAudio, dictations, users } from '../../server/db/schema';
 import type { WorklistRow } from '../../src/domain/contract';
 import { SORTABLE_COLUMNS } from '../../src/domain/list-columns';
 import { startTestApp, type TestApp } from './harness';
-import { makeDictation, type Made } from './worklist-fixtures';
+import { AUTHOR, OTHER_AUTHOR, SECRETARY, MANAGER, FOREIGN, makeDictation, type Made } from './worklist-fixtures';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const d: Record<string, Made> = {};
-
-const AUTHOR = 'author@wardnote.test';
-const OTHER_AUTHOR = 'pin.author@wardnote.test';
-const SECRETARY = 'secretary@wardnote.test';
-const MANAGER = 'manager@wardnote.test';
-const FOREIGN = 'other.author@wardnote.test';
 
 beforeAll(async () => {
   t = await startTestApp();
