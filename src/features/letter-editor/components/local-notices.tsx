@@ -13,7 +13,6 @@ const BOX = 'rounded-lg border px-3 py-2 text-sm';
  * the user chooses; discarding asks first.
  */
 export function LocalOffer({ session, savedAt, canDiscard }: { session: LetterSession; savedAt: number; canDiscard: boolean }) {
-  const [confirm, setConfirm] = useState(false);
   return (
     <div
       role="region"
@@ -24,29 +23,21 @@ export function LocalOffer({ session, savedAt, canDiscard }: { session: LetterSe
       <div className="mt-2 flex flex-wrap gap-2">
         <Button onPress={() => void session.useLocal()}>Use it</Button>
         {canDiscard && (
-          <Button tone="secondary" onPress={() => setConfirm(true)}>
-            Discard it
-          </Button>
+          <DiscardLocalText
+            session={session}
+            label="Discard it"
+            tone="secondary"
+            title="Discard the text on this device?"
+            body="The editor then shows the letter as saved on the server. The text typed on this device is deleted and cannot be recovered."
+          />
         )}
       </div>
-      <ConfirmDialog
-        open={confirm}
-        title="Discard the text on this device?"
-        body="The editor then shows the letter as saved on the server. The text typed on this device is deleted and cannot be recovered."
-        confirmLabel="Discard it"
-        onCancel={() => setConfirm(false)}
-        onConfirm={() => {
-          setConfirm(false);
-          void session.useServer();
-        }}
-      />
     </div>
   );
 }
 
 /** A save refused because the letter moved on (403): the server's words, and the text kept for copying. */
 export function NotEditableNotice({ session, message, canDiscard }: { session: LetterSession; message: string; canDiscard: boolean }) {
-  const [confirm, setConfirm] = useState(false);
   return (
     <div role="alert" className={`${BOX} border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100`}>
       <p>{message}</p>
@@ -55,22 +46,38 @@ export function NotEditableNotice({ session, message, canDiscard }: { session: L
           <Copy aria-hidden className="size-4" /> Copy my text
         </Button>
         {canDiscard && (
-          <Button tone="ghost" onPress={() => setConfirm(true)}>
-            Discard my text
-          </Button>
+          <DiscardLocalText
+            session={session}
+            label="Discard my text"
+            tone="ghost"
+            title="Discard your text on this device?"
+            body="Copy it first if you still need it. The editor then shows the letter as saved on the server."
+          />
         )}
       </div>
+    </div>
+  );
+}
+
+/** Going back to the server's letter deletes the device's text for good: asked first. */
+function DiscardLocalText(p: { session: LetterSession; label: string; tone: 'secondary' | 'ghost'; title: string; body: string }) {
+  const [confirm, setConfirm] = useState(false);
+  return (
+    <>
+      <Button tone={p.tone} onPress={() => setConfirm(true)}>
+        {p.label}
+      </Button>
       <ConfirmDialog
         open={confirm}
-        title="Discard your text on this device?"
-        body="Copy it first if you still need it. The editor then shows the letter as saved on the server."
+        title={p.title}
+        body={p.body}
         confirmLabel="Discard it"
         onCancel={() => setConfirm(false)}
         onConfirm={() => {
           setConfirm(false);
-          void session.useServer();
+          void p.session.useServer();
         }}
       />
-    </div>
+    </>
   );
 }
