@@ -173,5 +173,9 @@ test('a letter someone else is typing opens read-only; a manager may take it ove
   await page.goto(`/dictation/${d.id}`);
   await expect(page.getByText(/Read only:/)).toBeVisible({ timeout: 30_000 });
   await expect(letter(page)).toHaveAttribute('contenteditable', 'false');
-  await expect(page.getByRole('button', { name: 'Take over' })).toBeVisible();
+  await page.getByRole('button', { name: 'Take over' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Take over' }).click();
+  // Now the manager's to type, without leaving the page.
+  await expect(letter(page)).toHaveAttribute('contenteditable', 'true', { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Take over' })).toHaveCount(0);
 });

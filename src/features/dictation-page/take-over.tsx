@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, dictationAnswerSchema, type Dictation } from '../../domain/contract';
 import type { LetterUser } from '../../domain/letter-access';
 import { TYPING_STATUSES } from '../../domain/letter-access';
@@ -11,6 +12,7 @@ import { toast } from 'sonner';
 /** A Manager may take over a letter someone else is typing; it then opens for them to type. */
 export function TakeOver({ d, user }: { d: Dictation; user: LetterUser }) {
   const [asking, setAsking] = useState(false);
+  const queries = useQueryClient();
   const assignee = d.assigned_to?.user_id ?? null;
   if (!user.roles.includes('Manager') || !TYPING_STATUSES.includes(d.status) || !assignee || assignee === user.userId) return null;
 
@@ -18,8 +20,8 @@ export function TakeOver({ d, user }: { d: Dictation; user: LetterUser }) {
     setAsking(false);
     try {
       await apiCall('post', API_PATHS.dictationTakeOver(d.id), { schema: dictationAnswerSchema, json: {}, quiet: true });
-      // The letter was opened read-only for this user: open it afresh, now theirs to type.
-      window.location.reload();
+      // Once the dictation says it is theirs, the letter editor opens for typing and fetches the letter again.
+      await queries.invalidateQueries({ queryKey: ['dictation', d.id] });
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : String(err));
     }
