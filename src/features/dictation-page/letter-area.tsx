@@ -50,7 +50,8 @@ export function LetterArea({ d, editable, extras, onEditor }: Props) {
           <Button tone="ghost" onPress={() => setPicker(true)}>
             Autotext (Ctrl+Space)
           </Button>
-          <Button tone="ghost" onPress={() => popup.open()}>
+          {/* A 700x500 window beside the page is a desktop habit: phones get the list only. */}
+          <Button tone="ghost" className="max-sm:hidden" onPress={() => popup.open()}>
             Autotext window
           </Button>
         </div>
