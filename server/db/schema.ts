@@ -76,6 +76,8 @@ export const jobTypes = pgTable('job_types', {
     .$type<string[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** Letters of this type go to QA review before the author sees them (issue 12). */
+  qaRequired: boolean('qa_required').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -110,6 +112,13 @@ export const users = pgTable(
     pinHash: text('pin_hash'),
     pinSetAt: timestamp('pin_set_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
+    /** The signature under an approved letter: "Consultant Cardiologist", "GMC 1234567". */
+    jobTitle: text('job_title'),
+    registrationNumber: text('registration_number'),
+    /** A trainee typist: every letter they type goes to QA review first (issue 12). */
+    qaRequired: boolean('qa_required').notNull().default(false),
+    /** An external (outsourced) typist: sees only the dictations allocated to this pool. */
+    outsourcingPoolId: integer('outsourcing_pool_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -347,6 +356,10 @@ export const dictations = pgTable(
       .default(sql`'[]'::jsonb`),
     /** The appointment chosen in the appointment finder (spec §3 appointment fields), if any. */
     appointment: jsonb('appointment').$type<Record<string, string>>(),
+    /** The outsourcing pool an OUTSOURCED dictation is allocated to. */
+    outsourcingPoolId: integer('outsourcing_pool_id'),
+    /** Why the letter was last sent back (return to typist, QA return); cleared when it is passed on again. */
+    returnReason: text('return_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -413,6 +426,10 @@ export const dictations = pgTable(
     index('dictations_confidential_creator')
       .on(t.createdBy, t.trustId, t.status, t.authorId)
       .where(sql`is_confidential AND deleted_at IS NULL`),
+    // An outsourced typist's list: their pool's dictations only (issue 12).
+    index('dictations_outsourcing_pool')
+      .on(t.outsourcingPoolId, t.status, t.createdAt, t.id)
+      .where(sql`outsourcing_pool_id IS NOT NULL AND deleted_at IS NULL`),
     index('dictations_confidential_assigned')
       .on(t.assignedTo, t.trustId, t.status, t.authorId, t.createdBy)
       .where(sql`is_confidential AND deleted_at IS NULL`),
@@ -509,6 +526,15 @@ export const letters = pgTable('letters', {
   version: integer('version').notNull().default(1),
   updatedBy: integer('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set on approval: who signed the letter, as printed under it (issue 12). */
+  approval: jsonb('approval').$type<{
+    user_id: number;
+    name: string;
+    job_title: string | null;
+    registration_number: string | null;
+    on_behalf_of: string | null;
+    approved_at: string;
+  }>(),
 });
 
 /** Snapshots of a letter: each final save and each hand-off (spec §3 versions); numbered by the letter's version. */
@@ -629,4 +655,59 @@ export const appointments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('appointments_patient').on(t.patientId, t.startAt)],
+);
+
+/** A group of external typist accounts a Manager allocates dictations to (issue 12, OUTSOURCED). */
+export const outsourcingPools = pgTable('outsourcing_pools', {
+  id: serial('id').primaryKey(),
+  trustId: integer('trust_id')
+    .notNull()
+    .references(() => trusts.id),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Who has opened a dictation's letter, and which letter version they last saw: batch approval takes
+ * only letters the author has opened; review mode highlights what changed since that version.
+ */
+export const dictationViews = pgTable(
+  'dictation_views',
+  {
+    dictationId: integer('dictation_id')
+      .notNull()
+      .references(() => dictations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The letter version they last had in front of them (0: no letter then). */
+    lastSeenVersion: integer('last_seen_version').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dictationId, t.userId] })],
+);
+
+/** Files attached to a dictation (referral letters, results, photographs): uploaded through tus. */
+export const dictationAttachments = pgTable(
+  'dictation_attachments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dictationId: integer('dictation_id')
+      .notNull()
+      .references(() => dictations.id, { onDelete: 'cascade' }),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    filesize: bigint('filesize', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('dictation_attachments_dictation').on(t.dictationId, t.createdAt)],
 );

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { PERMISSIONS, ROLES, type Permission, type Role } from '../../src/domain/roles';
 import type { Db } from './client';
-import { departments, jobTypes, permissions, roles, sites, trusts, userPermissions, userRoles, users } from './schema';
+import { departments, jobTypes, outsourcingPools, permissions, roles, sites, trusts, userPermissions, userRoles, users } from './schema';
 import { hashSecret } from '../lib/secrets';
 
 export const DEMO_PASSWORD = 'Wardnote-demo-1';
@@ -29,6 +29,13 @@ interface DemoUser {
   firstLogin?: boolean;
   pin?: string;
   permissions?: Permission[];
+  /** The signature under the letters they approve. */
+  jobTitle?: string;
+  registrationNumber?: string;
+  /** A trainee typist: their letters go to QA review first. */
+  qaRequired?: boolean;
+  /** An external typist of the demo outsourcing pool. */
+  outsourced?: boolean;
 }
 
 export const DEMO_USERS: DemoUser[] = [
@@ -37,12 +44,35 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'siteadmin@wardnote.test', first: 'Tom', last: 'Hughes', role: 'SiteAdmin', site: 'general' },
   { email: 'manager@wardnote.test', first: 'Grace', last: 'Okafor', role: 'Manager', site: 'general' },
   { email: 'secretary@wardnote.test', first: 'Jenny', last: 'Walsh', role: 'Secretary', site: 'general' },
-  { email: 'author@wardnote.test', first: 'Daniel', last: 'Reid', role: 'Author', site: 'general', apps: ['amplify'] },
+  {
+    email: 'author@wardnote.test',
+    first: 'Daniel',
+    last: 'Reid',
+    role: 'Author',
+    site: 'general',
+    apps: ['amplify'],
+    jobTitle: 'Consultant Cardiologist',
+    registrationNumber: 'GMC 4412087',
+  },
   { email: 'scribe@wardnote.test', first: 'Amira', last: 'Haddad', role: 'Author', site: 'general', apps: ['scribe_assist'] },
   { email: 'newstarter@wardnote.test', first: 'Leo', last: 'Turner', role: 'Secretary', site: 'general', firstLogin: true },
-  { email: 'pin.author@wardnote.test', first: 'Hannah', last: 'Price', role: 'Author', site: 'community', pin: DEMO_PIN },
-  { email: 'other.author@wardnote.test', first: 'Owen', last: 'Blake', role: 'Author', site: 'other' },
+  {
+    email: 'pin.author@wardnote.test',
+    first: 'Hannah',
+    last: 'Price',
+    role: 'Author',
+    site: 'community',
+    pin: DEMO_PIN,
+    jobTitle: 'Consultant Respiratory Physician',
+    registrationNumber: 'GMC 6120394',
+  },
+  { email: 'other.author@wardnote.test', first: 'Owen', last: 'Blake', role: 'Author', site: 'other', jobTitle: 'Consultant Physician' },
+  { email: 'trainee@wardnote.test', first: 'Mia', last: 'Hart', role: 'Secretary', site: 'general', qaRequired: true },
+  { email: 'outsourced@wardnote.test', first: 'Sam', last: 'Fletcher', role: 'Secretary', site: 'general', outsourced: true },
 ];
+
+/** The demo trust's outsourcing pool: the external typing company its Manager sends overflow to. */
+export const DEMO_POOL_NAME = 'Typing Partners Ltd';
 
 /** The letter sections of the demo job types: each letter of the type starts with these headings. */
 export const DEMO_TEMPLATES = {
@@ -119,6 +149,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     },
   ]);
 
+  const [pool] = await db.insert(outsourcingPools).values({ trustId: demo!.id, name: DEMO_POOL_NAME }).returning();
+
   const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));
   const permIds = new Map((await db.select().from(permissions)).map((p) => [p.code, p.id]));
   for (const u of DEMO_USERS) {
@@ -137,6 +169,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         applicationTypes: u.apps ?? ['amplify'],
         pinHash: u.pin ? await hashSecret(u.pin) : null,
         pinSetAt: u.pin ? new Date() : null,
+        jobTitle: u.jobTitle ?? null,
+        registrationNumber: u.registrationNumber ?? null,
+        qaRequired: u.qaRequired ?? false,
+        outsourcingPoolId: u.outsourced ? pool!.id : null,
       })
       .returning();
     await db.insert(userRoles).values({ userId: row!.id, roleId: roleIds.get(u.role)! });

@@ -16,12 +16,15 @@ import { findTransition, type WorkflowAction } from './workflow';
 export interface LetterUser {
   userId: number;
   roles: readonly Role[];
+  permissions?: readonly string[];
 }
 
 export interface LetterDictation {
   status: DictationStatus;
   authorId: number;
   assignedTo: number | null;
+  /** Handed back with secretarial cover: a Secretary or Manager may approve for the author (spec §4). */
+  secretarialCover?: boolean;
 }
 
 /** Names for the words shown: the author's and the assigned typist's. */
@@ -89,6 +92,7 @@ export const PAGE_ACTIONS = [
   'return_for_typing',
   'qa_pass',
   'qa_return',
+  'approve',
 ] as const satisfies readonly WorkflowAction[];
 export type PageAction = (typeof PAGE_ACTIONS)[number];
 
@@ -105,7 +109,7 @@ export type HandOffCheck = { ok: true } | { ok: false; why: 'not_allowed' | 'not
  * typist's own hand-offs, that they are the one typing (a Manager takes over first).
  */
 export function checkHandOff(user: LetterUser, d: LetterDictation, action: PageAction): HandOffCheck {
-  if (!findTransition({ roles: user.roles, userId: user.userId }, action, d)) return { ok: false, why: 'not_allowed' };
+  if (!findTransition(user, action, d)) return { ok: false, why: 'not_allowed' };
   if (ACTIONS_PASSING_LETTER.includes(action) && !canEditLetter(user, d)) return { ok: false, why: 'not_typist' };
   const fromTyping = TYPING_STATUSES.includes(d.status);
   const asAuthor = action === 'hand_back' && d.authorId === user.userId && user.roles.includes('Author');

@@ -11,6 +11,8 @@ export const PERMISSIONS = [
   'groups',
   'jobtypes',
   'departments',
+  /** QA reviewer: passes or returns letters in QA_REVIEW (issue 12). */
+  'qa',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

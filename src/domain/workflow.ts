@@ -24,8 +24,12 @@ export const WORKFLOW_ACTIONS = [
 ] as const;
 export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 
-/** `OwnAuthor` is an Author acting on a dictation they dictated; a plain Author may not act on others'. */
-export type Actor = Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> | 'OwnAuthor';
+/**
+ * `OwnAuthor` is an Author acting on a dictation they dictated; a plain Author may not act on others'.
+ * `Cover` is a Secretary or Manager on a dictation flagged secretarial_cover (spec §4): they may approve
+ * on the author's behalf. `QaReviewer` holds the `qa` permission.
+ */
+export type Actor = Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> | 'OwnAuthor' | 'Cover' | 'QaReviewer';
 
 export interface Transition {
   action: WorkflowAction;
@@ -96,7 +100,7 @@ export const TRANSITIONS: readonly Transition[] = [
     action: 'qa_pass',
     from: ['QA_REVIEW'],
     to: 'AUTHOR_APPROVAL',
-    actors: ['Manager', 'SuperAdmin'],
+    actors: ['Manager', 'SuperAdmin', 'QaReviewer'],
     allocatable: false,
     label: 'Passed QA review',
   },
@@ -104,7 +108,7 @@ export const TRANSITIONS: readonly Transition[] = [
     action: 'qa_return',
     from: ['QA_REVIEW'],
     to: 'BEING_TYPED',
-    actors: ['Manager', 'SuperAdmin'],
+    actors: ['Manager', 'SuperAdmin', 'QaReviewer'],
     allocatable: false,
     label: 'Returned by QA review',
   },
@@ -129,7 +133,7 @@ export const TRANSITIONS: readonly Transition[] = [
     action: 'approve',
     from: ['AUTHOR_APPROVAL'],
     to: 'MANUAL_DISTRIBUTION',
-    actors: ['OwnAuthor', 'SuperAdmin'],
+    actors: ['OwnAuthor', 'Cover'],
     allocatable: false,
     label: 'Approved',
   },
@@ -146,33 +150,35 @@ export const TRANSITIONS: readonly Transition[] = [
 export interface WorkflowSubject {
   roles: readonly Role[];
   userId: number;
+  permissions?: readonly string[];
 }
 
-function actorsOf(subject: WorkflowSubject, authorId: number): Actor[] {
+/** What the table needs to know of a dictation. */
+export interface WorkflowDictation {
+  status: DictationStatus;
+  authorId: number;
+  secretarialCover?: boolean;
+}
+
+function actorsOf(subject: WorkflowSubject, d: { authorId: number; secretarialCover?: boolean }): Actor[] {
   const actors: Actor[] = subject.roles.filter(
-    (r): r is Exclude<Actor, 'OwnAuthor'> => r !== 'Author' && r !== 'TrustAdmin' && r !== 'SiteAdmin',
+    (r): r is Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> => r !== 'Author' && r !== 'TrustAdmin' && r !== 'SiteAdmin',
   );
-  if (subject.roles.includes('Author') && authorId === subject.userId) actors.push('OwnAuthor');
+  if (subject.roles.includes('Author') && d.authorId === subject.userId) actors.push('OwnAuthor');
+  if (d.secretarialCover && (subject.roles.includes('Secretary') || subject.roles.includes('Manager'))) actors.push('Cover');
+  if (subject.permissions?.includes('qa')) actors.push('QaReviewer');
   return actors;
 }
 
 /** The transition `action` would make from `from`, if the subject may make it on this dictation. */
-export function findTransition(
-  subject: WorkflowSubject,
-  action: WorkflowAction,
-  d: { status: DictationStatus; authorId: number },
-): Transition | null {
-  const actors = actorsOf(subject, d.authorId);
+export function findTransition(subject: WorkflowSubject, action: WorkflowAction, d: WorkflowDictation): Transition | null {
+  const actors = actorsOf(subject, d);
   return TRANSITIONS.find((t) => t.action === action && t.from.includes(d.status) && t.actors.some((a) => actors.includes(a))) ?? null;
 }
 
 /** The allocation move from the dictation's status to `to` (POST /api/dictation/allocate, type=status). */
-export function findStatusMove(
-  subject: WorkflowSubject,
-  d: { status: DictationStatus; authorId: number },
-  to: DictationStatus,
-): Transition | null {
-  const actors = actorsOf(subject, d.authorId);
+export function findStatusMove(subject: WorkflowSubject, d: WorkflowDictation, to: DictationStatus): Transition | null {
+  const actors = actorsOf(subject, d);
   return (
     TRANSITIONS.find((t) => t.allocatable && t.to === to && t.from.includes(d.status) && t.actors.some((a) => actors.includes(a))) ?? null
   );
@@ -180,7 +186,7 @@ export function findStatusMove(
 
 /** Targets the "Move to" menu offers for a selection in one status. */
 export function statusMoveTargets(subject: WorkflowSubject, status: DictationStatus, authorId: number): DictationStatus[] {
-  const actors = actorsOf(subject, authorId);
+  const actors = actorsOf(subject, { authorId });
   const targets = TRANSITIONS.filter((t) => t.allocatable && t.from.includes(status) && t.actors.some((a) => actors.includes(a))).map(
     (t) => t.to,
   );
@@ -191,14 +197,14 @@ export function statusMoveTargets(subject: WorkflowSubject, status: DictationSta
 export const DELETABLE_STATUSES: readonly DictationStatus[] = ['AUTHOR_APPROVAL', 'READY_FOR_TYPING', 'RECEIVED', 'BEING_TYPED'];
 export function canDeleteDictation(subject: WorkflowSubject, d: { status: DictationStatus; authorId: number }): boolean {
   if (!DELETABLE_STATUSES.includes(d.status)) return false;
-  return actorsOf(subject, d.authorId).some((a) => a === 'OwnAuthor' || a === 'Manager' || a === 'SuperAdmin');
+  return actorsOf(subject, d).some((a) => a === 'OwnAuthor' || a === 'Manager' || a === 'SuperAdmin');
 }
 
 /** Spec §4 and §6: confidential marking by Manager and Author (their own), in these statuses only. */
 export const CONFIDENTIAL_STATUSES: readonly DictationStatus[] = ['READY_FOR_TYPING', 'RECEIVED', 'AUTHOR_APPROVAL'];
 export function canMarkConfidential(subject: WorkflowSubject, d: { status: DictationStatus; authorId: number }): boolean {
   if (!CONFIDENTIAL_STATUSES.includes(d.status)) return false;
-  return actorsOf(subject, d.authorId).some((a) => a === 'OwnAuthor' || a === 'Manager');
+  return actorsOf(subject, d).some((a) => a === 'OwnAuthor' || a === 'Manager');
 }
 
 const AUTHOR_TABS: readonly HomeTab[] = ['AUTHOR_APPROVAL', 'DRAFT', 'READY_FOR_TYPING', 'BEING_TYPED', 'SENT'];

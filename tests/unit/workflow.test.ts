@@ -38,7 +38,7 @@ const EXPECTED: Record<WorkflowAction, { from: DictationStatus[]; to: DictationS
     who: ['Secretary', 'Manager', 'SuperAdmin', 'OwnAuthor'],
   },
   return_for_typing: { from: ['AUTHOR_APPROVAL'], to: 'BEING_TYPED', who: ['OwnAuthor', 'SuperAdmin'] },
-  approve: { from: ['AUTHOR_APPROVAL'], to: 'MANUAL_DISTRIBUTION', who: ['OwnAuthor', 'SuperAdmin'] },
+  approve: { from: ['AUTHOR_APPROVAL'], to: 'MANUAL_DISTRIBUTION', who: ['OwnAuthor'] },
   mark_sent: { from: ['MANUAL_DISTRIBUTION'], to: 'SENT', who: ['Secretary', 'Manager', 'SuperAdmin'] },
 };
 
@@ -60,6 +60,29 @@ describe('transition table', () => {
       }
     }
   }
+});
+
+describe('secretarial cover and the qa permission', () => {
+  const covered = { status: 'AUTHOR_APPROVAL' as const, authorId: OTHER, secretarialCover: true };
+  it('a Secretary or Manager approves for the author only when the dictation has secretarial cover', () => {
+    for (const role of ['Secretary', 'Manager'] as const) {
+      expect(findTransition(as(role), 'approve', covered)?.to).toBe('MANUAL_DISTRIBUTION');
+      expect(findTransition(as(role), 'approve', { ...covered, secretarialCover: false })).toBeNull();
+    }
+  });
+  it('cover gives nobody else approval: not a SuperAdmin, not another author', () => {
+    expect(findTransition(as('SuperAdmin'), 'approve', covered)).toBeNull();
+    expect(findTransition(as('Author'), 'approve', covered)).toBeNull();
+    expect(findTransition(as('Secretary'), 'return_for_typing', covered)).toBeNull();
+  });
+  it('a holder of the qa permission passes or returns QA_REVIEW, and nothing else', () => {
+    const qa = { roles: ['Secretary'] as Role[], userId: ME, permissions: ['qa'] };
+    const inQa = { status: 'QA_REVIEW' as const, authorId: OTHER };
+    expect(findTransition(qa, 'qa_pass', inQa)?.to).toBe('AUTHOR_APPROVAL');
+    expect(findTransition(qa, 'qa_return', inQa)?.to).toBe('BEING_TYPED');
+    expect(findTransition(as('Secretary'), 'qa_pass', inQa)).toBeNull();
+    expect(findTransition(qa, 'approve', { status: 'AUTHOR_APPROVAL', authorId: OTHER })).toBeNull();
+  });
 });
 
 describe('allocation moves (type=status)', () => {

@@ -31,11 +31,16 @@ export async function visibleContext(db: Db, auth: RequestAuth, id: number): Pro
   return ctx;
 }
 
-export const letterUserOf = (auth: RequestAuth): LetterUser => ({ userId: auth.ctx.user.id, roles: auth.subject.roles });
+export const letterUserOf = (auth: RequestAuth): LetterUser => ({
+  userId: auth.ctx.user.id,
+  roles: auth.subject.roles,
+  permissions: auth.subject.permissions,
+});
 export const letterDictationOf = (d: DictationRow): LetterDictation => ({
   status: d.status as DictationStatus,
   authorId: d.authorId,
   assignedTo: d.assignedTo,
+  secretarialCover: d.secretarialCover,
 });
 export const fullNameOf = (auth: RequestAuth) => `${auth.ctx.user.firstName} ${auth.ctx.user.lastName}`.trim();
 

@@ -20,6 +20,7 @@ const LABELS: Record<PageAction, string> = {
   return_for_typing: 'Return to typist',
   qa_pass: 'Pass QA',
   qa_return: 'Return from QA',
+  approve: 'Approve',
 };
 
 const DONE: Record<PageAction, string> = {
@@ -30,6 +31,7 @@ const DONE: Record<PageAction, string> = {
   return_for_typing: 'Returned to the typist.',
   qa_pass: 'Passed QA: it goes to the author for approval.',
   qa_return: 'Returned to the typist from QA.',
+  approve: 'Approved.',
 };
 
 interface Props {
