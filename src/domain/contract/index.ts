@@ -15,5 +15,6 @@ export * from './letter';
 export * from './dictation-detail';
 export * from './autotext';
 export * from './patients';
+export * from './review';
 
 export { API_PATHS } from './paths';

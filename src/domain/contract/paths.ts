@@ -21,6 +21,7 @@ export const API_PATHS = {
   dictationOptions: '/api/dictation-options',
   dictationCounts: '/api/dictation/counts',
   dictationAllocate: '/api/dictation/allocate',
+  dictationBatchApprove: '/api/dictation/approve',
   dictationConfidential: (id: number) => `/api/dictation/${id}/confidential`,
   dictationById: (id: number) => `/api/dictation/${id}`,
   dictationLetter: (id: number) => `/api/dictation/${id}/letter`,
