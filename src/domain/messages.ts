@@ -136,4 +136,17 @@ export const MESSAGES = {
   patientIndexUnavailable: 'The patient index did not answer. Try again, or type the details by hand.',
   patientLookupOffline: 'Finding a patient needs a connection. You can type the details by hand.',
   noAppointments: 'No appointments found for this patient.',
+  // ours: review and approval (issue 12, author side)
+  noLetterToApprove: 'There is no typed letter to approve yet. Return it to the typist, or type the letter first.',
+  cannotApproveInStatus: (status: string) => `This dictation is in ${status}: only a letter waiting for approval can be approved.`,
+  notYoursToApprove: 'Only the author can approve this letter (or a secretary or manager, when it was handed back with secretarial cover).',
+  openBeforeApproving: 'Open the letter before approving it.',
+  approvedAlready: 'It is already approved.',
+  approvedCount: (n: number) => `${n} ${n === 1 ? 'letter' : 'letters'} approved.`,
+  notApprovedCount: (n: number) => `${n} ${n === 1 ? 'letter' : 'letters'} could not be approved.`,
+  approvedSignature: (line: string) => `Approved by ${line}`,
+  returnedBy: (name: string, reason: string) => `Returned by ${name}: ${reason}`,
+  returnedNoName: (reason: string) => `Returned: ${reason}`,
+  signatureSaved: 'Signature saved: it is printed under the letters you approve.',
+  viewedConfidential: 'Viewed (confidential)',
 } as const;
