@@ -22,6 +22,10 @@ export const MESSAGES = {
   cancelledTitle: 'Cancelled',
   cancelledBody: 'Action has been cancelled.',
   serviceRequired: 'The Service field is required.',
+  redirectConfirm: 'Do you want to be redirected?',
+  noSearchResults: (what: string) => `No ${what} found`,
+  // ours: the find-document panel offline, searching the lists kept on this device
+  searchLocal: 'You are offline: these results come from the lists on this device only.',
 
   // ours: recordings on the device
   discardRecordingTitle: 'Discard this recording?',
