@@ -99,7 +99,7 @@ export function CommentsTab({ d }: { d: Dictation }) {
       )}
       <PagedList<DictationComment>
         query={query}
-        empty="No comments yet."
+        empty={MESSAGES.noComments}
         onPage={setPage}
         render={(c) => (
           <Entry key={c.id} who={c.user?.full_name ?? 'Wardnote'} when={c.created_at}>
@@ -117,7 +117,7 @@ export function AuditTab({ d }: { d: Dictation }) {
   return (
     <PagedList<DictationLog>
       query={query}
-      empty="Nothing has happened to this dictation yet."
+      empty="No audit trail for this dictation"
       onPage={setPage}
       render={(l) => (
         <Entry key={l.id} who={l.user?.full_name ?? 'Wardnote'} when={l.created_at}>

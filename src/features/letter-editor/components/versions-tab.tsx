@@ -30,8 +30,7 @@ export function VersionsTab({ dictationId }: { dictationId: number }) {
   if (versions.isPending) return <p className="text-sm">Loading…</p>;
   if (versions.error) return <Alert>{versions.error.message || MESSAGES.errorFetching}</Alert>;
   const list = [...versions.data].sort((a, b) => b.version - a.version);
-  if (list.length === 0)
-    return <p className="text-sm text-slate-600 dark:text-slate-300">No versions yet: a final save (Ctrl+S) or a hand-off keeps one.</p>;
+  if (list.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">No version available for this dictation</p>;
   const newer = picked.newer ?? list[0]!.version;
   const older = picked.older ?? list.find((v) => v.version < newer)?.version ?? newer;
   return (
