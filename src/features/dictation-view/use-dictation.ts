@@ -2,11 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { API_PATHS, dictationSchema } from '../../domain/contract';
 import { apiCall } from '../../lib/api/client';
+import { dictationKey, withOfflineCopy } from '../offline-review/offline-copy';
+import { readCachedDictation } from '../offline-review/review-cache';
 
 export function useDictation(id: number) {
   return useQuery({
     queryKey: ['dictation', id],
-    queryFn: async () => (await apiCall('get', API_PATHS.dictationById(id), { schema: z.object({ data: dictationSchema }) })).data,
+    // Without a connection, the copy kept for offline review (issue 12), when there is one.
+    queryFn: () =>
+      withOfflineCopy(
+        dictationKey(id),
+        async () => (await apiCall('get', API_PATHS.dictationById(id), { schema: z.object({ data: dictationSchema }) })).data,
+        () => readCachedDictation(id),
+      ),
+    // Offline the first try still runs, to answer from the device's copy (a paused query never would);
+    // without a copy its retry waits for the network, so data already shown stays (no error in its place).
+    networkMode: 'offlineFirst',
     // While the server converts the audio, look again every few seconds.
     refetchInterval: (q) => (q.state.data?.audio?.state === 'processing' ? 3000 : false),
   });

@@ -7,7 +7,8 @@ import { liveQuery, type Subscription } from 'dexie';
 import { db, type Sealed } from '../../lib/db/db';
 import { adoptServerLetter, clearRefusal, letterRows } from '../../lib/sync/letter-save';
 import type { LetterView } from './letter-view';
-import { openLetter, type LocalLetter, type Opening } from './open-letter';
+import { readCachedLetter } from '../offline-review/review-cache';
+import { openLetter, withReviewCopy, type LocalLetter, type Opening } from './open-letter';
 
 /** The letter as this device holds it, decrypted; null when there is none or it cannot be read. */
 export async function readLocalLetter(dictationId: number): Promise<LocalLetter | null> {
@@ -47,7 +48,10 @@ export async function fetchServerLetter(dictationId: number): Promise<{ letter: 
  * was handed back) is lifted, and the device's text offered like any unsent text.
  */
 export async function loadLetter(dictationId: number): Promise<{ opening: Opening | null; server: Letter | null; error: string | null }> {
-  const [local, server] = await Promise.all([readLocalLetter(dictationId), fetchServerLetter(dictationId)]);
+  const [stored, server] = await Promise.all([readLocalLetter(dictationId), fetchServerLetter(dictationId)]);
+  // Offline (no answer, no error): the copy kept for offline review can open the letter (issue 12).
+  const offline = !server.letter && !server.error;
+  const local = offline ? withReviewCopy(stored, await readCachedLetter(dictationId)) : stored;
   if (local?.refused && server.letter?.editable) {
     await clearRefusal(dictationId);
     local.refused = null;

@@ -37,3 +37,14 @@ export function openLetter(server: Letter | null, local: LocalLetter | null): Op
   if (!server) return { doc: local.doc, baseVersion: local.baseVersion, offer: null, refreshLocal: false };
   return { doc: server.doc, baseVersion: server.version, offer: null, refreshLocal: local.baseVersion !== server.version };
 }
+
+/**
+ * Without an answer from the server, the letter kept for offline review (issue 12) stands in for the
+ * device's copy when there is none, or when the device's is clean and older. Text typed here and not
+ * yet sent always wins: it meets any newer server text as a conflict once back online. Pure.
+ */
+export function withReviewCopy(local: LocalLetter | null, copy: Letter | null): LocalLetter | null {
+  if (!copy || (local && (local.dirty || local.conflict || local.refused || local.baseVersion >= copy.version))) return local;
+  const updatedAt = copy.updated_at ? Date.parse(copy.updated_at) : 0;
+  return { doc: copy.doc, baseVersion: copy.version, dirty: false, updatedAt, conflict: null, refused: null };
+}

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { formatBytes, requestPersistentStorage, storageEstimate } from '../../lib/storage';
 import { useSession } from '../../lib/auth/use-session';
 import { PlaybackPreferences } from '../typist-audio/playback-preferences';
+import { OfflineReviewPreferences } from '../offline-review/preferences-section';
 
 /**
  * Preferences: how dictations play (foot pedal mode, auto-rewind; saved in the profile), what this
@@ -48,6 +49,7 @@ export function PreferencesPage() {
           </Button>
         )}
       </section>
+      <OfflineReviewPreferences />
     </Page>
   );
 }

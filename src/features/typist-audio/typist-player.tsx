@@ -14,6 +14,7 @@ import { PedalControl } from './pedal-control';
 import { IconButton } from './icon-button';
 import { clock, position } from './clock';
 import { useSpeed } from './use-speed';
+import { useAudioSource } from './audio-source';
 
 type Audio = Dictation['audio'];
 
@@ -63,7 +64,7 @@ function Transport({
   durationMs: number | null;
   className?: string;
 }) {
-  const [src] = useState(url);
+  const src = useAudioSource(url);
   const audioRef = useRef<HTMLAudioElement>(null);
   const waveRef = useRef<HTMLDivElement>(null);
   const { profile } = useSession();

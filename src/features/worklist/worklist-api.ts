@@ -1,6 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { API_PATHS, paginatedSchema, userSummarySchema, worklistCountsSchema, worklistPageSchema } from '../../domain/contract';
+import {
+  API_PATHS,
+  paginatedSchema,
+  userSummarySchema,
+  worklistCountsSchema,
+  worklistPageSchema,
+  type WorklistPage,
+} from '../../domain/contract';
 import type { HomeTab } from '../../domain/statuses';
 import { apiCall } from '../../lib/api/client';
 import { toApiQuery, type ListParams } from './list-params';
@@ -14,10 +21,40 @@ export const worklistKeys = {
   counts: ['worklist', 'counts'] as const,
 };
 
+/** Offline review (issue 12): loaded with the author's approval list only, never with the entry. */
+const offlineReview = () =>
+  Promise.all([import('../offline-review/offline-copy'), import('../offline-review/queue-copy'), import('../offline-review/prefetch')]);
+
+/**
+ * The author's approval list: once it loads, the queue is copied to the device for review without a
+ * signal; without a connection, that copy is the list (with "offline — last synced hh:mm" above it).
+ */
+async function approvalPage(params: ListParams): Promise<WorklistPage> {
+  const [{ withOfflineCopy, queueKey }, { readOfflineQueuePage }, { requestReviewPrefetch }] = await offlineReview();
+  return withOfflineCopy(
+    queueKey,
+    async () => {
+      const page = await apiCall('get', API_PATHS.dictation, {
+        schema: worklistPageSchema,
+        searchParams: toApiQuery('AUTHOR_APPROVAL', params),
+      });
+      void requestReviewPrefetch();
+      return page;
+    },
+    readOfflineQueuePage,
+  );
+}
+
 export function useWorklistPage(tab: HomeTab, params: ListParams) {
+  const approval = tab === 'AUTHOR_APPROVAL';
   return useQuery({
     queryKey: worklistKeys.page(tab, params),
-    queryFn: () => apiCall('get', API_PATHS.dictation, { schema: worklistPageSchema, searchParams: toApiQuery(tab, params) }),
+    queryFn: () =>
+      approval
+        ? approvalPage(params)
+        : apiCall('get', API_PATHS.dictation, { schema: worklistPageSchema, searchParams: toApiQuery(tab, params) }),
+    // The approval list answers from the device's copy offline, so its first try runs even then.
+    ...(approval ? { networkMode: 'offlineFirst' as const } : {}),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
     refetchInterval: REFRESH_MS,

@@ -21,8 +21,10 @@ export async function wipeLocalData(mode: 'all' | 'keep-unsent' = 'all'): Promis
     mode === 'keep-unsent' && (await db.outbox.count().catch(() => 0)) + (await db.recordings.count().catch(() => 0)) + unsentLetters > 0;
   if (unsent) {
     await keyStore.del(TOKEN_KEY).catch(() => {});
-    await db.transaction('rw', [db.secure, db.tabs, db.recordings, db.chunks, db.outbox, db.sent, db.letterDrafts], async () => {
+    const review = [db.reviewDictations, db.reviewLetters, db.reviewAudio];
+    await db.transaction('rw', [db.secure, db.tabs, db.recordings, db.chunks, db.outbox, db.sent, db.letterDrafts, ...review], async () => {
       await db.secure.clear();
+      for (const table of review) await table.clear();
       await db.tabs.clear();
       await db.sent.clear();
       await db.letterDrafts.filter((d) => !d.dirty).delete();

@@ -133,6 +133,41 @@ export interface SentRow {
   sentAt: number;
 }
 
+/**
+ * A dictation of the author's approval queue kept for review without a signal (issue 12 "Offline
+ * review"): the dictation and its list row, encrypted. Its letter and audio have their own tables.
+ */
+export interface ReviewDictationRow {
+  dictationId: number;
+  /** Its place in the queue as last fetched (0 first: urgent, then newest). */
+  rank: number;
+  /** `{ dictation, row }`: GET /api/dictation/{id}'s answer and the queue's list row, encrypted. */
+  data: Sealed;
+  /** Encrypted size, counted against the storage budget. */
+  bytes: number;
+  syncedAt: number;
+}
+
+/** The letter of a queued dictation as the server had it when prefetched (a Letter, encrypted). */
+export interface ReviewLetterRow {
+  dictationId: number;
+  version: number;
+  letter: Sealed;
+  bytes: number;
+  syncedAt: number;
+}
+
+/** The compressed playable audio of a queued dictation, encrypted. */
+export interface ReviewAudioRow {
+  dictationId: number;
+  /** The stored file it was fetched for: a different one on the server means fetch again. */
+  filename: string;
+  mimeType: string;
+  audio: Sealed;
+  bytes: number;
+  syncedAt: number;
+}
+
 export const DB_NAME = 'wardnote';
 
 /** The one Dexie database, shared by the page and the service worker. */
@@ -145,6 +180,9 @@ export class WardnoteDb extends Dexie {
   sent!: EntityTable<SentRow, 'dictationId'>;
   outcomes!: EntityTable<OutcomeRow, 'id'>;
   letterDrafts!: EntityTable<LetterDraftRow, 'dictationId'>;
+  reviewDictations!: EntityTable<ReviewDictationRow, 'dictationId'>;
+  reviewLetters!: EntityTable<ReviewLetterRow, 'dictationId'>;
+  reviewAudio!: EntityTable<ReviewAudioRow, 'dictationId'>;
 
   constructor() {
     super(DB_NAME);
@@ -158,6 +196,7 @@ export class WardnoteDb extends Dexie {
     this.version(3).stores({ sent: 'dictationId, sentAt' });
     this.version(4).stores({ outcomes: 'id, path, at' });
     this.version(5).stores({ letterDrafts: 'dictationId, updatedAt' });
+    this.version(6).stores({ reviewDictations: 'dictationId, rank', reviewLetters: 'dictationId', reviewAudio: 'dictationId' });
   }
 }
 
