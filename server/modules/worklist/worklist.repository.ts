@@ -98,11 +98,28 @@ export interface ListRow {
   audio_state: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  return_reason: string | null;
+  /** Whether the viewer has opened the letter: asked on the AUTHOR_APPROVAL tab only, else null. */
+  opened: boolean | null;
 }
 
 const rows = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 const DEEP_OFFSET = 10_000;
+
+/**
+ * Batch approval needs to know which letters the viewer has opened: one primary-key probe of
+ * dictation_views (dictation_id, user_id) per row of the page (a LATERAL with LIMIT, which the planner
+ * cannot turn into a hash of all the viewer's views), on the AUTHOR_APPROVAL tab only.
+ */
+function openedJoin(v: Viewer, f: ListFilters): { column: SQL; join: SQL } {
+  if (f.tab !== 'AUTHOR_APPROVAL') return { column: sql`NULL::boolean`, join: sql`` };
+  return {
+    column: sql`(ov.seen IS NOT NULL)`,
+    join: sql`LEFT JOIN LATERAL (SELECT true AS seen FROM dictation_views dv
+        WHERE dv.dictation_id = d.id AND dv.user_id = ${v.userId} LIMIT 1) ov ON true`,
+  };
+}
 
 /** How many rows the list has, as one number: from the kept counts when only the tab narrows it. */
 function totalSql(v: Viewer, f: ListFilters, filters: SQL, where: SQL): SQL {
@@ -126,6 +143,7 @@ export async function listPage(
   const offset = Math.min((opts.page - 1) * opts.perPage, Number.MAX_SAFE_INTEGER - opts.perPage);
   const order = { key: opts.sortKey, dir: opts.sort, tab: f.tab };
   const count = totalSql(v, f, filters, where);
+  const opened = openedJoin(v, f);
   const total = async () => Number(rows<{ n: number }>(await db.execute(sql`SELECT (${count}) AS n`))[0]?.n ?? 0);
   // A page far down the list walks that far in every strategy: past the end, answer the empty page
   // without walking.
@@ -142,7 +160,8 @@ export async function listPage(
         d.department_id, dep.name AS department_name, dep.code AS department_code,
         d.job_type_id, jt.name AS job_type_name,
         d.assigned_to, asg.first_name AS assigned_first, asg.last_name AS assigned_last,
-        d.patient, a.original_filename, a.duration_ms, a.state AS audio_state, d.created_at, d.updated_at
+        d.patient, a.original_filename, a.duration_ms, a.state AS audio_state, d.created_at, d.updated_at,
+        d.return_reason, ${opened.column} AS opened
       FROM (${pageIds(v, where, filters, order, { limit: opts.perPage, offset })}) p
       JOIN dictations d ON d.id = p.id
       JOIN users au ON au.id = d.author_id
@@ -150,6 +169,7 @@ export async function listPage(
       LEFT JOIN job_types jt ON jt.id = d.job_type_id
       LEFT JOIN users asg ON asg.id = d.assigned_to
       LEFT JOIN dictation_audio a ON a.dictation_id = d.id
+      ${opened.join}
       ORDER BY ${orderBy(orderTerms(order))}`),
   );
   return { rows: page, total: page.length ? Number(page[0]!.total_n) : await total() };

@@ -43,6 +43,8 @@ function toRow(r: ListRow, now: Date, timeZone: string): WorklistRow {
     // A sent letter's clock stopped when it was sent (its last change).
     tat: rowTurnaround(createdAt, r.status === 'SENT' ? new Date(r.updated_at) : now, r.status === 'SENT', r.urgent === 'HIGH', timeZone),
     created_at: createdAt.toISOString(),
+    return_reason: r.return_reason ?? null,
+    opened: r.opened === null || r.opened === undefined ? null : Boolean(r.opened),
   };
 }
 

@@ -63,6 +63,10 @@ export const worklistRowSchema = dictationSchema
     /** Null for a manual letter (no recording). */
     audio: z.object({ original_filename: z.string(), duration_ms: z.number().nullable(), state: z.string() }).nullable(),
     tat: z.object({ days: z.number(), target: z.number(), state: z.enum(['on_time', 'due_today', 'overdue']), text: z.string() }),
+    /** Why the author sent it back to the typist (set on return, cleared when sent again); null if never returned. */
+    return_reason: z.string().nullable(),
+    /** Whether the caller has opened the letter (batch approval needs it): on the AUTHOR_APPROVAL tab only, else null. */
+    opened: z.boolean().nullable(),
   });
 export type WorklistRow = z.infer<typeof worklistRowSchema>;
 
@@ -80,8 +84,17 @@ export const allocateSchema = z
     status: z.enum(DICTATION_STATUSES, { error: 'status: a dictation status.' }).optional(),
     user_id: idSchema().optional(),
     secretarial_cover: z.boolean().optional(),
+    /**
+     * With status OUTSOURCED: the outsourcing pool of the caller's trust to send them to (issue 12). Left
+     * out, the trust's only pool is meant; a trust with several pools must name one.
+     */
+    pool_id: idSchema().optional(),
   })
   .refine((b) => b.type !== 'status' || b.status, { message: 'status: choose where to move the dictations.', path: ['status'] })
+  .refine((b) => b.pool_id === undefined || (b.type === 'status' && b.status === 'OUTSOURCED'), {
+    message: 'pool_id: a pool is chosen only when outsourcing (type status, status OUTSOURCED).',
+    path: ['pool_id'],
+  })
   .refine((b) => b.type !== 'user' || b.user_id, { message: 'user_id: choose who to assign the dictations to.', path: ['user_id'] });
 export type AllocateRequest = z.input<typeof allocateSchema>;
 
