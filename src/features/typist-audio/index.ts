@@ -1,2 +1,3 @@
 export { TypistPlayer, type TypistPlayerProps } from './typist-player';
 export { TYPIST_AUDIO_SHORTCUTS, type AudioShortcut } from './shortcuts';
+export { PlayerLink } from './player-link';

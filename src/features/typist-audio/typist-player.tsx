@@ -14,6 +14,7 @@ import { PedalControl } from './pedal-control';
 import { IconButton } from './icon-button';
 import { clock, position } from './clock';
 import { useSpeed } from './use-speed';
+import type { PlayerLink } from './player-link';
 import { useAudioSource } from './audio-source';
 
 type Audio = Dictation['audio'];
@@ -22,6 +23,8 @@ export interface TypistPlayerProps {
   /** The dictation as GET /api/dictation/{id} answers it; its audio may be absent (a typed letter). */
   dictation: { audio: Audio | null | undefined };
   className?: string;
+  /** Lets the page ask where the audio is and play from a point (review mode's paragraphs). */
+  link?: PlayerLink;
 }
 
 export const PLAY_BLOCKED =
@@ -32,7 +35,7 @@ export const PLAY_BLOCKED =
  * auto-rewind on resume, the keys of shortcuts.ts and foot pedals over WebHID. Compact enough to stay
  * pinned above the letter on a 1024x768 tablet.
  */
-export function TypistPlayer({ dictation, className }: TypistPlayerProps) {
+export function TypistPlayer({ dictation, className, link }: TypistPlayerProps) {
   const audio = dictation.audio;
   if (!audio) return <p className={`text-sm text-slate-600 dark:text-slate-300 ${className ?? ''}`}>{MESSAGES.noAudioManualLetter}</p>;
   if (audio.state === 'processing')
@@ -50,7 +53,9 @@ export function TypistPlayer({ dictation, className }: TypistPlayerProps) {
   if (!audio.url) return null;
   // Keyed by the file, not the URL: a refetch (after the claim, say) brings a newly signed URL for the
   // same audio, and swapping it would stop playback and lose the position.
-  return <Transport key={audio.filename} url={audio.url} peaks={audio.peaks} durationMs={audio.duration_ms} className={className} />;
+  return (
+    <Transport key={audio.filename} url={audio.url} peaks={audio.peaks} durationMs={audio.duration_ms} className={className} link={link} />
+  );
 }
 
 function Transport({
@@ -58,11 +63,13 @@ function Transport({
   peaks,
   durationMs,
   className,
+  link,
 }: {
   url: string;
   peaks: number[] | null;
   durationMs: number | null;
   className?: string;
+  link?: PlayerLink;
 }) {
   const src = useAudioSource(url);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -95,11 +102,13 @@ function Transport({
       onPlayBlocked: () => setBlocked(true),
     });
     setController(c);
+    link?.attach(c, el);
     return () => {
+      link?.detach(c);
       c.dispose();
       setController(null);
     };
-  }, []);
+  }, [link]);
 
   const [speed, setSpeed] = useSpeed();
   useEffect(() => controller?.setRate(speed), [controller, speed]);
