@@ -1,0 +1,120 @@
+/**
+ * The find-document search (spec §2, §7): GET /api/dictation/document with `search`, `search_key`,
+ * `sort`, `sort_key`, `paginate`, `page`, answered as `data.data` with `current_page` and `next_page_url`.
+ * `parseSearchTerm` decides which fields a term is looked for in; client and server share it.
+ */
+import { z } from 'zod';
+import { DEFAULT_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZES } from '../limits';
+import { normaliseNhsNumber } from '../nhs-number';
+import { INT4_MAX, safeText } from './primitives';
+import { paginatedSchema } from './users';
+import { worklistRowSchema } from './worklist';
+
+/** The panel's filter chips (spec §2). */
+export const SEARCH_KEYS = ['all', 'author', 'department', 'clinic_code', 'patient'] as const;
+export type SearchKey = (typeof SEARCH_KEYS)[number];
+
+export const SEARCH_SORT_KEYS = ['created_at', 'reference'] as const;
+export type SearchSortKey = (typeof SEARCH_SORT_KEYS)[number];
+
+export const SEARCH_MAX_LENGTH = 100;
+
+/**
+ * Where a term is looked for: the fields each chip covers, narrowed by what the term looks like. An
+ * NHS number (ten digits, spaces or dashes between groups) is matched exactly; a term of digits only is
+ * a reference, NHS number or MRN, never a name.
+ */
+export type SearchField = 'reference' | 'nhs' | 'mrn' | 'patient_name' | 'author' | 'department' | 'clinic_code' | 'letter_text';
+
+export interface ParsedSearch {
+  /** The term as typed, trimmed, inner spaces collapsed. */
+  text: string;
+  /** The NHS number's ten digits when the term is one, else null. */
+  nhs: string | null;
+  fields: SearchField[];
+}
+
+/** Names and letter text need three characters for a trigram or word index to narrow anything. */
+export const MIN_TEXT_SEARCH = 3;
+
+export function parseSearchTerm(raw: string, key: SearchKey): ParsedSearch {
+  const text = raw.trim().replace(/\s+/g, ' ');
+  const compact = normaliseNhsNumber(text);
+  const numeric = /^[\d\s-]+$/.test(text) && /^\d+$/.test(compact);
+  const nhs = numeric && compact.length === 10 ? compact : null;
+  let fields: SearchField[];
+  switch (key) {
+    case 'author':
+      fields = ['author'];
+      break;
+    case 'department':
+      fields = ['department'];
+      break;
+    case 'clinic_code':
+      fields = ['clinic_code'];
+      break;
+    case 'patient':
+      fields = numeric ? ['mrn', ...(nhs ? (['nhs'] as const) : [])] : ['patient_name', 'mrn'];
+      break;
+    default:
+      fields = numeric
+        ? ['reference', 'mrn', ...(nhs ? (['nhs'] as const) : [])]
+        : ['patient_name', 'mrn', 'author', 'department', 'clinic_code', 'letter_text'];
+  }
+  return { text: numeric ? compact : text, nhs, fields };
+}
+
+/** What is wrong with a term for a key, in plain words, or null. */
+export function searchTermProblem(raw: string, key: SearchKey): string | null {
+  const { text } = parseSearchTerm(raw, key);
+  if (!text) return 'search: enter what to search for.';
+  // Author, department and clinic code search small tables or a prefix index: one character will do.
+  if ((key === 'all' || key === 'patient') && text.length < MIN_TEXT_SEARCH) return `search: enter at least ${MIN_TEXT_SEARCH} characters.`;
+  return null;
+}
+
+const pageSizes = SEARCH_PAGE_SIZES.map(String) as [string, ...string[]];
+
+export const searchQuerySchema = z
+  .object({
+    search: safeText().max(SEARCH_MAX_LENGTH, `search: at most ${SEARCH_MAX_LENGTH} characters.`),
+    search_key: z.enum(SEARCH_KEYS, { error: `search_key: choose ${SEARCH_KEYS.join(', ')}.` }).default('all'),
+    sort: z.enum(['asc', 'desc'], { error: 'sort: asc or desc.' }).default('desc'),
+    sort_key: z.enum(SEARCH_SORT_KEYS, { error: `sort_key: sort by ${SEARCH_SORT_KEYS.join(' or ')}.` }).default('created_at'),
+    paginate: z
+      .enum(pageSizes, { error: `paginate: choose ${SEARCH_PAGE_SIZES.join(', ')} per page.` })
+      .transform(Number)
+      .default(DEFAULT_SEARCH_PAGE_SIZE),
+    page: z
+      .string()
+      .regex(/^\d{1,10}$/, 'page: a page number is a whole number from 1.')
+      .transform(Number)
+      .pipe(z.number().min(1, 'page: a page number is a whole number from 1.').max(INT4_MAX, 'page: that page number is too large.'))
+      .default(1),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    const problem = searchTermProblem(q.search, q.search_key);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['search'] });
+  });
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+/** A result card (spec §2): the list row's fields a card shows and the click rule needs. */
+export const searchRowSchema = worklistRowSchema.pick({
+  id: true,
+  reference: true,
+  status: true,
+  urgent: true,
+  is_confidential: true,
+  is_mobile: true,
+  user: true,
+  department: true,
+  patient: true,
+  assigned_to: true,
+  secretarial_cover: true,
+  created_at: true,
+});
+export type SearchRow = z.infer<typeof searchRowSchema>;
+
+export const searchPageSchema = z.object({ data: paginatedSchema(searchRowSchema) });
+export type SearchPage = z.infer<typeof searchPageSchema>;
