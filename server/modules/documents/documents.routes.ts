@@ -1,0 +1,47 @@
+/**
+ * The current letter of a dictation as a document (issue 13 "Documents"): GET /api/dictation/{id}/letter.pdf
+ * (shown in the browser) and /letter.docx (downloaded), for whoever may see the dictation; a letter not
+ * yet approved prints as a draft. Each download is written in the dictation's audit trail.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamSchema } from '../../../src/domain/contract';
+import { RULES } from '../../../src/domain/access';
+import { buildLetterModel, letterFileName } from '../../../src/domain/letter-model';
+import type { Db } from '../../db/client';
+import { dictationLogs } from '../../db/schema';
+import { caller } from '../auth/request-auth';
+import { visibleContext } from '../letters/dictation-scope';
+import { readLetterSource } from './letter-source';
+import { createRenderPool } from './render-pool';
+
+const FORMATS = {
+  pdf: { type: 'application/pdf', disposition: 'inline', label: 'PDF' },
+  docx: { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', disposition: 'attachment', label: 'DOCX' },
+} as const;
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const renderer = createRenderPool();
+  app.addHook('onClose', () => renderer.close());
+
+  for (const format of ['pdf', 'docx'] as const) {
+    const f = FORMATS[format];
+    app.get(
+      `/api/dictation/:id/letter.${format}`,
+      { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema } },
+      async (req, reply) => {
+        const auth = caller(req);
+        const { row } = await visibleContext(db, auth, req.params.id);
+        const source = await readLetterSource(db, row, new Date(), (msg) => req.log.warn(msg));
+        const bytes = await renderer.render(format, buildLetterModel(source));
+        await db
+          .insert(dictationLogs)
+          .values({ dictationId: row.id, userId: auth.ctx.user.id, type: 'downloaded', description: `Downloaded letter (${f.label})` });
+        return reply
+          .header('Content-Type', f.type)
+          .header('Content-Disposition', `${f.disposition}; filename="${letterFileName(row.reference, format)}"`)
+          .header('Cache-Control', 'no-store')
+          .send(bytes);
+      },
+    );
+  }
+};

@@ -1,0 +1,93 @@
+/** Reads what a printed letter is made of: the dictation, its letter, the patient index entry, the letterhead. */
+import { and, eq } from 'drizzle-orm';
+import { letterheadKey, letterheadSettingSchema, type LetterheadSetting } from '../../../src/domain/contract/letterhead';
+import type { LetterNode } from '../../../src/domain/contract';
+import { defaultLetterhead, resolveLetterhead, type IndexedPatient, type LetterSource } from '../../../src/domain/letter-model';
+import { normaliseNhsNumber } from '../../../src/domain/nhs-number';
+import type { DictationStatus } from '../../../src/domain/statuses';
+import type { Db } from '../../db/client';
+import { departments, jobTypes, letters, patients, settings, sites, trusts, users } from '../../db/schema';
+import type { DictationRow } from '../letters/letters.repository';
+
+/** A trust's letterhead setting; one that does not read as a letterhead is left out (and said once in the log). */
+export async function readLetterheadSetting(
+  db: Db,
+  trustId: number,
+  warn: (msg: string) => void = () => {},
+): Promise<LetterheadSetting | null> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, letterheadKey(trustId)));
+  if (!row) return null;
+  const parsed = letterheadSettingSchema.safeParse(row.value);
+  if (!parsed.success) {
+    warn(`The letterhead setting of trust ${trustId} is not valid: the default letterhead is printed.`);
+    return null;
+  }
+  return parsed.data;
+}
+
+/** The dictation's patient in the trust's patient index: by NHS number, else by hospital number. */
+async function indexedPatient(db: Db, trustId: number, p: Record<string, string>): Promise<IndexedPatient | null> {
+  const columns = { id: patients.id, address: patients.address, gp: patients.gp };
+  const nhs = p.patient_nhs_id ? normaliseNhsNumber(p.patient_nhs_id) : '';
+  if (nhs) {
+    const [r] = await db
+      .select(columns)
+      .from(patients)
+      .where(and(eq(patients.trustId, trustId), eq(patients.nhsNumber, nhs)))
+      .limit(1);
+    if (r) return r;
+  }
+  if (p.patient_mrn_id) {
+    const [r] = await db
+      .select(columns)
+      .from(patients)
+      .where(and(eq(patients.trustId, trustId), eq(patients.mrn, p.patient_mrn_id)))
+      .limit(1);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** Everything the letter of a dictation the caller may see is printed from. */
+export async function readLetterSource(db: Db, d: DictationRow, now: Date, warn?: (msg: string) => void): Promise<LetterSource> {
+  const [place] = await db
+    .select({ trust: trusts.name, timeZone: trusts.timezone, site: sites.name })
+    .from(trusts)
+    .innerJoin(sites, eq(sites.id, d.siteId))
+    .where(eq(trusts.id, d.trustId));
+  const [author] = await db
+    .select({ first: users.firstName, last: users.lastName, jobTitle: users.jobTitle, registration: users.registrationNumber })
+    .from(users)
+    .where(eq(users.id, d.authorId));
+  const [jobType] = d.jobTypeId ? await db.select().from(jobTypes).where(eq(jobTypes.id, d.jobTypeId)) : [];
+  const [department] = d.departmentId
+    ? await db.select({ name: departments.name }).from(departments).where(eq(departments.id, d.departmentId))
+    : [];
+  const [letter] = await db.select({ doc: letters.doc, approval: letters.approval }).from(letters).where(eq(letters.dictationId, d.id));
+  const setting = await readLetterheadSetting(db, d.trustId, warn);
+
+  return {
+    reference: d.reference,
+    status: d.status as DictationStatus,
+    dictated_at: d.createdAt.toISOString(),
+    job_type: jobType ? { name: jobType.name, recipient: jobType.recipient, copy: jobType.copy, template: jobType.template } : null,
+    department: department?.name ?? null,
+    patient: d.patient,
+    indexed: await indexedPatient(db, d.trustId, d.patient),
+    appointment: d.appointment ?? null,
+    author: {
+      id: d.authorId,
+      name: `${author?.first ?? ''} ${author?.last ?? ''}`.trim(),
+      job_title: author?.jobTitle ?? null,
+      registration_number: author?.registration ?? null,
+    },
+    doc: (letter?.doc as LetterNode | undefined) ?? null,
+    approval: letter?.approval ?? null,
+    letterhead: resolveLetterhead(defaultLetterhead(place?.trust ?? '', place?.site ?? ''), setting, d.siteId),
+    now,
+    time_zone: place?.timeZone ?? 'Europe/London',
+  };
+}
