@@ -27,6 +27,9 @@ const nullable =
     v === null || check(v);
 const widths: AttrCheck = (v) => Array.isArray(v) && v.length <= 100 && v.every((w) => w === null || positiveInt(10_000)(w));
 const LIST_TYPES = ['1', 'a', 'A', 'i', 'I'];
+/** Longest recording a paragraph's audio position may point into: a day, far beyond any dictation. */
+export const AUDIO_MS_MAX = 24 * 60 * 60 * 1000;
+const audioMs: AttrCheck = (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= AUDIO_MS_MAX;
 
 /** What a merge field may be called (`patient_name`, `nhs_number`, …). */
 export const MERGE_FIELD_NAME = /^[a-z][a-z0-9_]{0,39}$/;
@@ -46,7 +49,8 @@ interface NodeRule {
 /** Every node type a letter may contain, with what may go inside it and its attributes (TipTap 3 defaults). */
 export const LETTER_NODES: Record<string, NodeRule> = {
   doc: { children: BLOCK, nonEmpty: true },
-  paragraph: { children: INLINE },
+  // `audioMs`: where the player was when the typist started the paragraph (issue 12: review plays from there).
+  paragraph: { children: INLINE, attrs: { audioMs: nullable(audioMs) } },
   heading: { children: INLINE, attrs: { level: (v) => (LETTER_HEADING_LEVELS as readonly unknown[]).includes(v) } },
   text: {},
   hardBreak: {},

@@ -22,6 +22,8 @@ export function toDictationDto(r: DictationRecord, viewer: LinkHolder, signer: U
     department: r.department,
     jobtype: r.jobType ? { id: r.jobType.id, name: r.jobType.name } : null,
     assigned_to: d.assignedTo ? { user_id: d.assignedTo } : null,
+    secretarial_cover: d.secretarialCover,
+    return_reason: d.returnReason,
     patient: d.patient,
     appointment: d.appointment ?? null,
     custom_fields: d.customFields.map((f) => ({ id: f.id, label: labels.get(f.id) ?? f.id, pivot: { value: f.value } })),

@@ -22,6 +22,9 @@ import { createDetailService } from './detail.service';
 import { dictationDto } from './dictation-scope';
 import { createHandOffService } from './handoff.service';
 import type { LetterService } from './letters.service';
+import { findLetter } from './letters.repository';
+import type { ApprovalService } from '../review/approval.service';
+import { markSeen } from '../review/views.repository';
 
 /** Who types: the page's claim is theirs (a SuperAdmin moves work from the queue, never types). */
 const TYPISTS = { roles: ['Secretary', 'Manager'] } as const;
@@ -31,10 +34,12 @@ const MANAGERS = { roles: ['Manager'] } as const;
  * The dictation page's actions and side panel (src/domain/contract/dictation-detail.ts): claim,
  * take over, hand-offs, details corrections, comments and the audit trail.
  */
-export const dictationPageRoutes: FastifyPluginAsyncZod<{ db: Db; signer: UrlSigner; letters: LetterService }> = async (
-  app,
-  { db, signer, letters },
-) => {
+export const dictationPageRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  signer: UrlSigner;
+  letters: LetterService;
+  approvals: ApprovalService;
+}> = async (app, { db, signer, letters, approvals }) => {
   const handOffs = createHandOffService(db, letters);
   const details = createDetailService(db);
 
@@ -66,7 +71,15 @@ export const dictationPageRoutes: FastifyPluginAsyncZod<{ db: Db; signer: UrlSig
     },
     async (req, reply) => {
       const auth = caller(req);
-      const result = await handOffs.transition(auth, req.params.id, req.body, req.ip);
+      const { id } = req.params;
+      // Approval signs the letter (server/modules/review); every other hand-off is the generic one.
+      const result =
+        req.body.action === 'approve'
+          ? await approvals.approve(auth, id, req.body.base_version, req.ip)
+          : await handOffs.transition(auth, id, req.body, req.ip);
+      // What the caller handed on is what they last saw (review mode highlights changes since).
+      if (result.ok && req.body.action !== 'approve')
+        await markSeen(db, id, auth.ctx.user.id, (await findLetter(db, id))?.row.version ?? 0);
       if (!result.ok) {
         const conflict: LetterConflict = { message: MESSAGES.letterConflict, code: 'letter_conflict', letter: result.current };
         return reply.status(409).send(conflict);

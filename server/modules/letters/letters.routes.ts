@@ -27,6 +27,8 @@ import { dictationDto } from './dictation-scope';
 import { dictationPageRoutes } from './dictation-page.routes';
 import { createLetterService } from './letters.service';
 import { createManualLetterService } from './manual-letter.service';
+import { createApprovalService } from '../review/approval.service';
+import { reviewRoutes } from '../review/review.routes';
 
 /** JSON levels of a letter at the deepest nesting allowed (a node and its content list each add one), with room for marks. */
 const MAX_JSON_NESTING = LETTER_MAX_DEPTH * 2 + 8;
@@ -94,5 +96,7 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     },
   );
 
-  await app.register(dictationPageRoutes, { db, signer, letters });
+  const approvals = createApprovalService(db, letters);
+  await app.register(dictationPageRoutes, { db, signer, letters, approvals });
+  await app.register(reviewRoutes, { db, approvals });
 };

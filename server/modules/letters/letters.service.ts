@@ -12,6 +12,7 @@ import { dictationLogs } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
+import { markSeen, recordOpening } from '../review/views.repository';
 import { letterDictationOf, letterUserOf, mayView, visibleContext } from './dictation-scope';
 import {
   findContext,
@@ -46,12 +47,19 @@ export function createLetterService(db: Db) {
       updated_by: stored?.updatedBy ?? null,
       editable: canEditLetter(user, d),
       read_only_reason: letterReadOnlyReason(user, d, people),
+      approval: stored?.row.approval ?? null,
     };
   }
 
   /** Reading a confidential dictation's letter is a view of it (DESIGN §4 Audit). */
   async function auditConfidentialView(auth: RequestAuth, ctx: DictationContext, what: string) {
     if (!ctx.row.isConfidential) return;
+    await db.insert(dictationLogs).values({
+      dictationId: ctx.row.id,
+      userId: auth.ctx.user.id,
+      type: 'viewed_confidential',
+      description: MESSAGES.viewedConfidential,
+    });
     await audit(db, {
       trustId: ctx.row.trustId,
       userId: auth.ctx.user.id,
@@ -68,7 +76,10 @@ export function createLetterService(db: Db) {
     async get(auth: RequestAuth, id: number): Promise<Letter> {
       const ctx = await visibleContext(db, auth, id);
       await auditConfidentialView(auth, ctx, 'letter');
-      return current(auth, ctx);
+      const letter = await current(auth, ctx);
+      // An opening (issue 12): batch approval needs one; review mode shows what changed since the last.
+      const lastSeen = await recordOpening(db, id, auth.ctx.user.id, letter.version);
+      return { ...letter, last_seen_version: lastSeen };
     },
 
     /**
@@ -114,6 +125,7 @@ export function createLetterService(db: Db) {
           }
           return saved;
         });
+        await markSeen(db, id, me.id, version);
         return { ok: true, version, updated_at: at.toISOString() };
       } catch (err) {
         if (err instanceof Stale) return { ok: false, current: await current(auth, await visibleContext(db, auth, id)) };

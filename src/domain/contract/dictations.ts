@@ -108,6 +108,10 @@ export const dictationSchema = z.object({
   department: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
   jobtype: z.object({ id: z.number(), name: z.string() }).nullable(),
   assigned_to: z.object({ user_id: z.number() }).nullable(),
+  /** Handed back with secretarial cover (spec §4): a Secretary or Manager may approve for the author. */
+  secretarial_cover: z.boolean().optional(),
+  /** Why the letter was last sent back to typing; null once passed on again (issue 12). */
+  return_reason: z.string().nullable().optional(),
   patient: patientOutSchema,
   appointment: appointmentOutSchema.nullable(),
   custom_fields: z.array(z.object({ id: z.string(), label: z.string(), pivot: z.object({ value: z.string() }) })),

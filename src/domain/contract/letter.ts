@@ -9,6 +9,7 @@ import { apiErrorSchema } from './auth';
 import { dictationDetailsSchema } from './dictations';
 import { INT4_MAX, idSchema, idTextSchema, safeText } from './primitives';
 import { MESSAGES } from '../messages';
+import { approvalSchema } from './review';
 
 /** Largest letter accepted, as JSON text: a long discharge summary is far below it. */
 export const LETTER_MAX_JSON_BYTES = 2_000_000;
@@ -46,6 +47,13 @@ export const letterSchema = z.object({
   editable: z.boolean(),
   /** The words the read-only editor shows ("Being typed by Jenny Walsh"); null when editable. */
   read_only_reason: z.string().nullable(),
+  /** The signature of an approved letter (issue 12); null until approved. Absent in letters kept before it. */
+  approval: approvalSchema.nullable().optional(),
+  /**
+   * The letter version the caller had in front of them when they last opened it, saved it or acted on it,
+   * before this opening (null: never opened). Review mode highlights what changed since.
+   */
+  last_seen_version: z.number().int().min(0).nullable().optional(),
 });
 export type Letter = z.infer<typeof letterSchema>;
 /** GET /api/dictation/{id}/letter */

@@ -5,13 +5,13 @@ import { HelpCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../domain/messages';
 import type { Dictation } from '../../domain/contract';
-import { canEditLetter, type LetterDictation, type LetterUser } from '../../domain/letter-access';
+import { canEditLetter, checkHandOff, type LetterDictation, type LetterUser } from '../../domain/letter-access';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useSession } from '../../lib/auth/use-session';
 import { useDictation } from '../dictation-view';
-import { TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
+import { PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
 import { SaveStatus, VersionsTab, useLetter } from '../letter-editor';
 import { useClaimOnOpen, type ClaimState } from './use-claim';
 import { DictationHeader } from './dictation-header';
@@ -27,6 +27,7 @@ import { HandOffActions } from './handoff-actions';
 import { useHandOff } from './use-handoff';
 import { TakeOver } from './take-over';
 import { Finders, type FinderKind } from './finders';
+import { ChangesSince, ReturnedNotice, SignatureBlock, type SeenAtOpening } from './review-notices';
 
 /**
  * /dictation/:id — the typist's workstation: the audio on top, the letter filling the page, the
@@ -45,11 +46,12 @@ const ownership = (d: Dictation): LetterDictation => ({
   status: d.status,
   authorId: d.user.id,
   assignedTo: d.assigned_to?.user_id ?? null,
+  secretarialCover: d.secretarial_cover ?? false,
 });
 
 function Workstation({ d, claim }: { d: Dictation; claim: ClaimState }) {
   const { profile, subject } = useSession();
-  const user: LetterUser = { userId: profile?.id ?? 0, roles: subject?.roles ?? [] };
+  const user: LetterUser = { userId: profile?.id ?? 0, roles: subject?.roles ?? [], permissions: subject?.permissions ?? [] };
   // The letter opens once the claim is settled, so the server's answer already knows who types it.
   return (
     <section className="mx-auto w-full max-w-7xl p-3 sm:p-4" aria-labelledby="page-title">
@@ -76,6 +78,27 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
   const [editor, setEditor] = useState<Editor | null>(null);
   const editable = canEditLetter(user, ownership(d));
   const playerRef = usePlayerHeight();
+  const [player] = useState(() => new PlayerLink());
+  // Review mode (issue 12): the letter waits for this user's approval (their own, or under secretarial cover).
+  const reviewing = checkHandOff(user, ownership(d), 'approve').ok;
+  // What the user had last seen, as the letter first opened: later openings of this page move it on.
+  const [seen, setSeen] = useState<SeenAtOpening | null>(null);
+  if (!seen && letter.server)
+    setSeen({ lastSeen: letter.server.last_seen_version ?? null, version: letter.server.version, doc: letter.server.doc });
+  const [approving, setApproving] = useState(false);
+  const returnReason = d.return_reason && d.assigned_to?.user_id === user.userId && editable ? d.return_reason : null;
+
+  const goToList = () => navigate({ to: '/{-$tab}', params: { tab: undefined } });
+  async function approve() {
+    if (!reviewing || approving) return;
+    setApproving(true);
+    try {
+      await handOff({ action: 'approve' }, letter.flush, 'Approved.');
+      await goToList();
+    } finally {
+      setApproving(false);
+    }
+  }
 
   async function finalSave() {
     if (!editable) return;
@@ -97,6 +120,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
     },
     close: () => void letter.flush().finally(() => void navigate({ to: '/{-$tab}', params: { tab: undefined } })),
     help: () => setHelp(true),
+    approve: () => void approve(),
   });
 
   return (
@@ -126,12 +150,15 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
         ref={playerRef}
         className="sticky top-[var(--topbar-h,0px)] z-20 -mx-3 my-3 border-b border-slate-200 bg-slate-50/95 px-3 py-2 backdrop-blur sm:-mx-4 sm:px-4 dark:border-slate-800 dark:bg-slate-950/95"
       >
-        <TypistPlayer dictation={d} />
+        <TypistPlayer dictation={d} link={player} />
       </div>
       {claimMessage && <Alert>{claimMessage}</Alert>}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <LetterArea d={d} editable={editable} extras={extras} onEditor={setEditor} />
+          {returnReason && <ReturnedNotice d={d} reason={returnReason} />}
+          {reviewing && seen && <ChangesSince dictationId={d.id} seen={seen} />}
+          <LetterArea d={d} editable={editable} extras={extras} onEditor={setEditor} player={player} reviewing={reviewing} />
+          {letter.server?.approval && <SignatureBlock approval={letter.server.approval} />}
         </div>
         <aside aria-label="Details and history">
           <SidePanel

@@ -21,6 +21,7 @@ const LABELS: Record<PageAction, string> = {
   qa_pass: 'Pass QA',
   qa_return: 'Return from QA',
   approve: 'Approve',
+  outsourced_done: 'Send back for review',
 };
 
 const DONE: Record<PageAction, string> = {
@@ -32,6 +33,7 @@ const DONE: Record<PageAction, string> = {
   qa_pass: 'Passed QA: it goes to the author for approval.',
   qa_return: 'Returned to the typist from QA.',
   approve: 'Approved.',
+  outsourced_done: 'Sent back for an in-house review.',
 };
 
 interface Props {
@@ -48,7 +50,12 @@ export function HandOffActions({ user, d, onHandOff }: Props) {
   const allowed = PAGE_ACTIONS.filter((a) => checkHandOff(user, d, a).ok);
   if (!allowed.length) return null;
 
-  const [first, ...rest] = allowed as [PageAction, ...PageAction[]];
+  // Review mode (issue 12): Approve is the clear first action, with Return to typist beside it.
+  const reviewing = allowed.includes('approve');
+  const ordered = reviewing ? ['approve' as const, ...allowed.filter((a) => a !== 'approve')] : allowed;
+  const [first, ...others] = ordered as [PageAction, ...PageAction[]];
+  const beside: PageAction[] = reviewing ? others.filter((a) => a === 'return_for_typing') : [];
+  const rest = others.filter((a) => !beside.includes(a));
   const choose = (a: PageAction) => (ACTIONS_NEEDING_REASON.includes(a) ? setAsking(a) : void run(a));
 
   async function run(action: PageAction, why?: string) {
@@ -62,9 +69,14 @@ export function HandOffActions({ user, d, onHandOff }: Props) {
 
   return (
     <>
-      <Button isDisabled={busy} onPress={() => choose(first)}>
-        {LABELS[first]}
+      <Button isDisabled={busy} onPress={() => choose(first)} aria-keyshortcuts={first === 'approve' ? 'Q' : undefined}>
+        {first === 'approve' ? 'Approve (Q)' : LABELS[first]}
       </Button>
+      {beside.map((a) => (
+        <Button key={a} tone="secondary" isDisabled={busy} onPress={() => choose(a)}>
+          {LABELS[a]}
+        </Button>
+      ))}
       {rest.length > 0 && (
         <MenuTrigger>
           <Button tone="secondary" isDisabled={busy} aria-label="More actions">

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { Editor } from '@tiptap/react';
 import type { Dictation } from '../../domain/contract';
 import { Button } from '../../components/ui/button';
-import { LetterEditor } from '../letter-editor';
+import { LetterEditor, createParagraphAudioExtension } from '../letter-editor';
+import type { PlayerLink } from '../typist-audio';
 import { AutotextPicker, createAutotextExtension, mergeValuesFromDictation, useAutotextPopupBridge, useAutotexts } from '../autotext';
 
 /** What the page learns besides the dictation that autotext can merge (the GP, once the patient is looked up). */
@@ -16,19 +17,23 @@ interface Props {
   editable: boolean;
   extras: MergeExtrasFromPage;
   onEditor: (editor: Editor | null) => void;
+  /** The page's player: paragraphs record where it was when started, and play from there in review. */
+  player?: PlayerLink;
+  /** Review mode (the author checking the letter): a ▶ before each paragraph. */
+  reviewing?: boolean;
 }
 
 /**
  * The letter with autotext wired in: shortcut + Tab fills a snippet from the dictation's details,
  * Ctrl+Space opens the searchable list, and the /autotextpopup window inserts here.
  */
-export function LetterArea({ d, editable, extras, onEditor }: Props) {
+export function LetterArea({ d, editable, extras, onEditor, player, reviewing = false }: Props) {
   const snippets = useAutotexts();
   const [editor, setEditor] = useState<Editor | null>(null);
   const [picker, setPicker] = useState(false);
   // The extension is made once with the editor: it reads the latest values through these refs.
-  const latest = useRef({ snippets: snippets.data ?? [], d, extras });
-  latest.current = { snippets: snippets.data ?? [], d, extras };
+  const latest = useRef({ snippets: snippets.data ?? [], d, extras, player, reviewing });
+  latest.current = { snippets: snippets.data ?? [], d, extras, player, reviewing };
   const [extensions] = useState(() => [
     createAutotextExtension({
       getSnippets: () => latest.current.snippets,
@@ -39,6 +44,11 @@ export function LetterArea({ d, editable, extras, onEditor }: Props) {
         }),
       getDepartmentId: () => latest.current.d.department?.id,
       onOpenPicker: () => setPicker(true),
+    }),
+    createParagraphAudioExtension({
+      positionMs: () => latest.current.player?.positionMs() ?? null,
+      reviewing: () => latest.current.reviewing,
+      playFrom: (ms) => latest.current.player?.playFrom(ms),
     }),
   ]);
   const popup = useAutotextPopupBridge(editor, { departmentId: d.department?.id });

@@ -11,6 +11,7 @@ export const PAGE_SHORTCUTS: Shortcut[] = [
   { keys: 'A', does: 'Find the appointment for the patient' },
   { keys: 'Shift + P', does: 'Preview the letter' },
   { keys: '/', does: 'Go to the custom fields' },
+  { keys: 'Q', does: 'Approve the letter (when it waits for your approval)' },
   { keys: 'Alt + W', does: 'Close the dictation and go back to the list' },
   { keys: '?', does: 'Show this list' },
 ];
@@ -24,6 +25,7 @@ export interface PageKeyActions {
   customField(): void;
   close(): void;
   help(): void;
+  approve(): void;
 }
 
 /** Single-letter keys act only outside text (spec §9): the editor is a contenteditable, so check that too. */
@@ -47,5 +49,6 @@ export function actionForKey(
   if (e.shiftKey) return null;
   if (e.code === 'KeyD') return 'draftSave';
   if (e.code === 'KeyA') return 'findAppointment';
+  if (e.code === 'KeyQ') return 'approve';
   return null;
 }

@@ -14,3 +14,6 @@ export { LetterConflict } from './components/letter-conflict';
 export { VersionsTab } from './components/versions-tab';
 export type { SaveState } from './save-state';
 export { letterExtensions } from './letter-schema';
+export { createParagraphAudioExtension, ParagraphAudio } from './paragraph-audio';
+export { DiffText } from './components/version-diff';
+export { versionQuery, versionsQuery } from './api';

@@ -4,6 +4,7 @@ import { ListItem } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { LETTER_HEADING_LEVELS, MERGE_FIELD_NAME } from '../../domain/letter-doc';
 import { cleanPastedHtml } from './paste-clean';
+import { ParagraphAudio } from './paragraph-audio';
 
 /**
  * An autotext merge field not filled yet (`placeholder` in src/domain/letter-doc.ts): shown as a
@@ -77,6 +78,7 @@ export function letterExtensions(extra: readonly AnyExtension[] = []): AnyExtens
     LetterTableHeader,
     LetterTableCell,
     PlaceholderMark,
+    ParagraphAudio,
   ];
   const names = new Set(flattenExtensions([...extra]).map((e) => e.name));
   return [...base.filter((e) => !names.has(e.name)), ...extra];

@@ -1,0 +1,184 @@
+/**
+ * Approval (issue 12): the author (or, under secretarial cover, a Secretary or Manager) approves a letter
+ * waiting in AUTHOR_APPROVAL. The letter is signed with the approver's name, job title and registration
+ * number from their profile, kept as a version of kind 'approve', and handed on (MANUAL_DISTRIBUTION
+ * until distribution lands). One at a time from the page, or a batch from the list for letters the
+ * caller has opened. Rules from src/domain/workflow.ts; the conditional change is the allocation's.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Approval, BatchApproveResult, Letter } from '../../../src/domain/contract';
+import { MESSAGES } from '../../../src/domain/messages';
+import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
+import { TRANSITIONS, findTransition } from '../../../src/domain/workflow';
+import type { Db } from '../../db/client';
+import { letters, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { RequestAuth } from '../auth/request-auth';
+import { applyDictationChange } from '../worklist/allocation.service';
+import { fullNameOf, letterDictationOf, letterUserOf, mayView, visibleContext } from '../letters/dictation-scope';
+import { findContext, findLetter, keepVersion, type DictationContext } from '../letters/letters.repository';
+import type { LetterService } from '../letters/letters.service';
+import { markSeen, openedBy } from './views.repository';
+
+export type ApproveResult = { ok: true } | { ok: false; current: Letter };
+
+/** The letter changed since the version the approval was based on: answered 409 with the server's copy. */
+class ApprovalStale extends Error {}
+/** Refused for one dictation, with the words to give (batch approval lists them). */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const changed = () => new Refused(409, 'changed', MESSAGES.dictationChanged);
+
+export function createApprovalService(db: Db, letterService: LetterService) {
+  /** Whether the caller may approve this dictation now; the refusal in plain words when not. */
+  function check(auth: RequestAuth, ctx: DictationContext): void {
+    const user = letterUserOf(auth);
+    const subject = letterDictationOf(ctx.row);
+    if (findTransition(user, 'approve', subject)) return;
+    const status = subject.status;
+    const approve = TRANSITIONS.find((t) => t.action === 'approve')!;
+    // Someone who could approve it were it waiting for approval is told where it is now (409); anyone
+    // else may not approve it at all (403).
+    const couldWhenWaiting = approve.from.some((from) => findTransition(user, 'approve', { ...subject, status: from }));
+    if (!couldWhenWaiting) throw new Refused(403, 'forbidden', MESSAGES.notYoursToApprove);
+    if (status === 'MANUAL_DISTRIBUTION' || status === 'SENT') throw new Refused(409, 'wrong_status', MESSAGES.approvedAlready);
+    throw new Refused(409, 'wrong_status', MESSAGES.cannotApproveInStatus(statusLabel(status as DictationStatus)));
+  }
+
+  async function signatureOf(auth: RequestAuth, ctx: DictationContext, at: Date): Promise<Approval> {
+    const [me] = await db
+      .select({ jobTitle: users.jobTitle, registrationNumber: users.registrationNumber })
+      .from(users)
+      .where(eq(users.id, auth.ctx.user.id));
+    const isAuthor = ctx.row.authorId === auth.ctx.user.id;
+    return {
+      user_id: auth.ctx.user.id,
+      name: fullNameOf(auth),
+      job_title: me?.jobTitle ?? null,
+      registration_number: me?.registrationNumber ?? null,
+      on_behalf_of: isAuthor ? null : ctx.author,
+      approved_at: at.toISOString(),
+    };
+  }
+
+  /** Approves one dictation the caller may approve; throws Refused or ApprovalStale otherwise. */
+  async function approveOne(auth: RequestAuth, ctx: DictationContext, baseVersion: number | undefined, ip: string): Promise<void> {
+    check(auth, ctx);
+    const id = ctx.row.id;
+    const letter = await findLetter(db, id);
+    if (!letter?.row.text.trim()) throw new Refused(422, 'no_letter', MESSAGES.noLetterToApprove);
+    if (baseVersion !== undefined && baseVersion !== letter.row.version) throw new ApprovalStale();
+
+    const at = new Date();
+    const approval = await signatureOf(auth, ctx, at);
+    const description = approval.on_behalf_of
+      ? `Approved by ${approval.name} on behalf of ${approval.on_behalf_of}`
+      : `Approved by ${approval.name}`;
+    const t = findTransition(letterUserOf(auth), 'approve', letterDictationOf(ctx.row))!;
+    const me = auth.ctx.user.id;
+    const ok = await applyDictationChange(
+      db,
+      auth,
+      ctx.row,
+      // Approval passes the letter on: the reason it was last sent back no longer applies.
+      { status: t.to, assignedTo: ctx.row.assignedTo, returnReason: null },
+      { type: 'approved', description },
+      ip,
+      {
+        within: async (tx) => {
+          // Under the dictation's new status no save can land any more; the letter is read once more.
+          const now = await findLetter(tx, id, { forUpdate: true });
+          if (!now?.row.text.trim()) throw new Refused(422, 'no_letter', MESSAGES.noLetterToApprove);
+          if (baseVersion !== undefined && baseVersion !== now.row.version) throw new ApprovalStale();
+          // The signed letter is a version of its own: the text as approved, with who signed it.
+          const [signed] = await tx
+            .update(letters)
+            .set({ approval, version: sql`${letters.version} + 1`, updatedBy: me, updatedAt: at })
+            .where(eq(letters.dictationId, id))
+            .returning({ version: letters.version });
+          await keepVersion(tx, {
+            dictationId: id,
+            version: signed!.version,
+            kind: 'approve',
+            doc: now.row.doc,
+            text: now.row.text,
+            userId: me,
+          });
+          await markSeen(tx, id, me, signed!.version);
+          await audit(tx, {
+            trustId: ctx.row.trustId,
+            userId: me,
+            action: 'letter.approved',
+            entityType: 'dictation',
+            entityId: id,
+            details: { version: signed!.version, on_behalf_of_user_id: approval.on_behalf_of ? ctx.row.authorId : null },
+            ip,
+          });
+        },
+      },
+    );
+    if (!ok) throw changed();
+  }
+
+  const asAppError = (err: Refused) => new AppError(err.status, err.code, err.message);
+
+  return {
+    /** POST /api/dictation/{id}/transition with action 'approve'. */
+    async approve(auth: RequestAuth, id: number, baseVersion: number | undefined, ip: string): Promise<ApproveResult> {
+      const ctx = await visibleContext(db, auth, id);
+      try {
+        await approveOne(auth, ctx, baseVersion, ip);
+        return { ok: true };
+      } catch (err) {
+        if (err instanceof ApprovalStale)
+          return { ok: false, current: await letterService.current(auth, await visibleContext(db, auth, id)) };
+        if (err instanceof Refused) throw asAppError(err);
+        throw err;
+      }
+    },
+
+    /**
+     * POST /api/dictation/approve: approves each dictation the caller may approve and has opened at
+     * least once; the rest are listed with the reason. Another trust's or an invisible one is "Not found."
+     */
+    async approveBatch(auth: RequestAuth, ids: number[], ip: string): Promise<BatchApproveResult> {
+      const unique = [...new Set(ids)];
+      const opened = await openedBy(db, auth.ctx.user.id, unique);
+      const approved: number[] = [];
+      const failed: BatchApproveResult['unsuccessful_jobs'] = [];
+      for (const id of unique) {
+        const ctx = await findContext(db, id);
+        if (!ctx || !mayView(auth, ctx.row)) {
+          failed.push({ id, reference: null, reason: 'Not found.' });
+          continue;
+        }
+        try {
+          check(auth, ctx);
+          if (!opened.has(id)) throw new Refused(409, 'not_opened', MESSAGES.openBeforeApproving);
+          await approveOne(auth, ctx, undefined, ip);
+          approved.push(id);
+        } catch (err) {
+          if (!(err instanceof Refused)) throw err;
+          failed.push({ id, reference: ctx.row.reference, reason: err.message });
+        }
+      }
+      return {
+        approved,
+        success_message: approved.length ? MESSAGES.approvedCount(approved.length) : null,
+        unsuccess_message: failed.length ? MESSAGES.notApprovedCount(failed.length) : null,
+        unsuccessful_jobs: failed,
+      };
+    },
+  };
+}
+
+export type ApprovalService = ReturnType<typeof createApprovalService>;
