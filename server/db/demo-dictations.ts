@@ -15,7 +15,19 @@ import { hashSecret } from '../lib/secrets';
 import { referenceStamp, withSuffix } from '../modules/dictations/reference';
 import type { Db } from './client';
 import { DEMO_PASSWORD } from './seed';
-import { departments, dictationAudio, dictationLogs, dictations, jobTypes, roles, sites, trusts, userRoles, users } from './schema';
+import {
+  departments,
+  dictationAudio,
+  dictationLogs,
+  dictations,
+  jobTypes,
+  outsourcingPools,
+  roles,
+  sites,
+  trusts,
+  userRoles,
+  users,
+} from './schema';
 
 const AUDIO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-audio');
 const CLIPS = ['clip-1.ogg', 'clip-2.ogg', 'clip-3.ogg', 'clip-4.ogg', 'clip-5.ogg', 'clip-6.ogg'];
@@ -147,6 +159,7 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
     'secretary@wardnote.test',
     'mark.ellis@wardnote.test',
     'manager@wardnote.test',
+    'trainee@wardnote.test',
   ]);
   const authors = ['author@wardnote.test', 'sarah.collins@wardnote.test', 'james.patel@wardnote.test', 'pin.author@wardnote.test'].map(
     (e) => people.get(e)!,
@@ -154,6 +167,9 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
   const typists = ['secretary@wardnote.test', 'mark.ellis@wardnote.test', 'manager@wardnote.test'].map((e) => people.get(e)!);
   const deps = await db.select().from(departments).where(eq(departments.trustId, trust.id));
   const types = await db.select().from(jobTypes).where(eq(jobTypes.trustId, trust.id));
+  // Issue 12: the OUTSOURCED work is with the trust's pool; one letter in QA review is the trainee's.
+  const [pool] = await db.select().from(outsourcingPools).where(eq(outsourcingPools.trustId, trust.id)).limit(1);
+  const trainee = people.get('trainee@wardnote.test');
   const siteIds = new Map((await db.select().from(sites).where(eq(sites.trustId, trust.id))).map((s) => [s.id, s]));
 
   const now = new Date();
@@ -167,11 +183,13 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
     const urgent = n % 5 === 0 ? 'HIGH' : 'STANDARD';
     const confidential = (status === 'READY_FOR_TYPING' || status === 'AUTHOR_APPROVAL') && i === 1;
     const assigned =
-      status === 'BEING_TYPED' || status === 'OUTSOURCED_REVIEW' || status === 'QA_REVIEW'
-        ? typists[i % typists.length]!.id
-        : status === 'AUTHOR_APPROVAL' || status === 'MANUAL_DISTRIBUTION' || status === 'SENT'
-          ? typists[i % 2]!.id
-          : null;
+      status === 'QA_REVIEW' && i === 0 && trainee
+        ? trainee.id
+        : status === 'BEING_TYPED' || status === 'OUTSOURCED_REVIEW' || status === 'QA_REVIEW'
+          ? typists[i % typists.length]!.id
+          : status === 'AUTHOR_APPROVAL' || status === 'MANUAL_DISTRIBUTION' || status === 'SENT'
+            ? typists[i % 2]!.id
+            : null;
     const createdAt = workingDaysAgo(now, age, minutes);
     const clip = CLIPS[n % CLIPS.length]!;
     const reference = withSuffix(referenceStamp(createdAt, trust.timezone), 1 + (n % 90));
@@ -193,6 +211,7 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
         departmentId: department.id,
         jobTypeId: jobType.id,
         assignedTo: assigned,
+        outsourcingPoolId: status === 'OUTSOURCED' ? (pool?.id ?? null) : null,
         patient,
         customFields,
         createdAt,

@@ -21,6 +21,8 @@ export interface AccessSubject {
   needsPin: boolean;
   siteTrustId: number;
   savedStatus?: HomeTab;
+  /** An external typist's outsourcing pool (issue 12): they see that pool's work and nothing else. */
+  outsourcingPoolId?: number | null;
 }
 
 export type Variant = 'plus' | 'scribe';
@@ -165,6 +167,7 @@ export function isScribeOnlyAuthor(subject: AccessSubject): boolean {
 /** Spec §4 Authentication step 3, and the scribe host sending everything to SessionList. */
 export function landingPath(subject: AccessSubject, variant: Variant = 'plus'): string {
   if (variant === 'scribe' || isScribeOnlyAuthor(subject)) return SESSION_LIST_PATH;
+  if (isOutsourced(subject)) return '/OUTSOURCED';
   if (subject.roles.includes('TrustAdmin')) return '/trusts';
   if (subject.roles.includes('SiteAdmin')) return `/trust/config/${subject.siteTrustId}`;
   if (subject.roles.includes('Author')) return `/${subject.savedStatus ?? 'AUTHOR_APPROVAL'}`;
@@ -192,8 +195,23 @@ export function decideRoute(routeId: RouteId, subject: AccessSubject | null, var
     return { type: 'redirect', to: landingPath({ ...subject, scribeAssist: false }, 'plus') };
   }
   if (access.kind === 'rule' && !satisfies(subject, access.rule)) return { type: 'deny' };
+  if (isOutsourced(subject) && !OUTSOURCED_ROUTES.includes(routeId)) return { type: 'deny' };
   return { type: 'allow' };
 }
+
+/** An external typist of an outsourcing pool (issue 12). */
+const isOutsourced = (subject: AccessSubject) => subject.outsourcingPoolId !== null && subject.outsourcingPoolId !== undefined;
+
+/** The pages an external typist may open: their OUTSOURCED queue, the dictation they type, their own settings. */
+const OUTSOURCED_ROUTES: readonly RouteId[] = [
+  '/{-$tab}',
+  '/dictation/$id',
+  '/autotextpopup',
+  '/preference/{-$type}',
+  '/password/change',
+  '/authenticate',
+  '/knowledgebase',
+];
 
 /** Where a signed-in user goes when they arrive or sign in: PIN first, then password change, then landing. */
 export function entryPoint(subject: AccessSubject, variant: Variant): string {
@@ -305,11 +323,13 @@ export function subjectFromProfile(profile: UserProfile): AccessSubject {
     needsPin: profile.site.mfa && !profile.pin.verified,
     siteTrustId: profile.site.trust_id,
     savedStatus: profile.preferences.profile.status,
+    outsourcingPoolId: profile.outsourcing_pool_id ?? null,
   };
 }
 
 /** The Home tab a user sees at `/`: saved status, else AUTHOR_APPROVAL for authors, READY_FOR_TYPING for others. */
 export function defaultHomeTab(subject: AccessSubject): HomeTab {
+  if (isOutsourced(subject)) return 'OUTSOURCED';
   if (subject.savedStatus) return subject.savedStatus;
   if (subject.roles.includes('Author') || subject.roles.includes('SuperAdmin')) return 'AUTHOR_APPROVAL';
   if (subject.roles.includes('Secretary') || subject.roles.includes('Manager')) return 'READY_FOR_TYPING';

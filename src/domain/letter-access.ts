@@ -6,7 +6,9 @@
  * is BEING_TYPED or OUTSOURCED_REVIEW; a Manager who wants someone else's must Take over first, so two
  * people never type into one letter. The author edits their own letter while it waits in AUTHOR_APPROVAL.
  * Nobody edits in QA_REVIEW (the reviewer returns it with a reason) or after approval. A SuperAdmin reads
- * every letter of the trust but never types.
+ * every letter of the trust but never types. An external typist of an outsourcing pool types only an
+ * OUTSOURCED dictation of their pool that they opened (opening claims it: assigned to them, so two
+ * external typists never type into one letter); the trust's own staff never type in OUTSOURCED.
  */
 import { MESSAGES } from './messages';
 import type { Role } from './roles';
@@ -17,6 +19,8 @@ export interface LetterUser {
   userId: number;
   roles: readonly Role[];
   permissions?: readonly string[];
+  /** An external typist's outsourcing pool; null or absent for the trust's own staff. */
+  outsourcingPoolId?: number | null;
 }
 
 export interface LetterDictation {
@@ -25,6 +29,8 @@ export interface LetterDictation {
   assignedTo: number | null;
   /** Handed back with secretarial cover: a Secretary or Manager may approve for the author (spec §4). */
   secretarialCover?: boolean;
+  /** The pool an OUTSOURCED dictation is allocated to. */
+  outsourcingPoolId?: number | null;
 }
 
 /** Names for the words shown: the author's and the assigned typist's. */
@@ -38,7 +44,11 @@ export const TYPING_STATUSES: readonly DictationStatus[] = ['BEING_TYPED', 'OUTS
 
 export const isTypist = (user: LetterUser) => user.roles.includes('Secretary') || user.roles.includes('Manager');
 
+const isOutsourced = (user: LetterUser) => user.outsourcingPoolId !== null && user.outsourcingPoolId !== undefined;
+
 export function canEditLetter(user: LetterUser, d: LetterDictation): boolean {
+  if (isOutsourced(user))
+    return d.status === 'OUTSOURCED' && d.outsourcingPoolId === user.outsourcingPoolId && d.assignedTo === user.userId;
   if (TYPING_STATUSES.includes(d.status)) return isTypist(user) && d.assignedTo === user.userId;
   if (d.status === 'AUTHOR_APPROVAL') return user.roles.includes('Author') && d.authorId === user.userId;
   return false;
@@ -59,7 +69,9 @@ export function letterReadOnlyReason(user: LetterUser, d: LetterDictation, peopl
       if (!d.assignedTo) return MESSAGES.letterNotTakenYet;
       return MESSAGES.letterAdminReadOnly;
     case 'OUTSOURCED':
-      return MESSAGES.letterOutsourced;
+      if (!isOutsourced(user)) return MESSAGES.letterOutsourced;
+      if (people.assignee && d.assignedTo !== user.userId) return MESSAGES.letterBeingTypedBy(people.assignee);
+      return MESSAGES.letterNotTakenYet;
     case 'QA_REVIEW':
       return MESSAGES.letterInQa;
     case 'AUTHOR_APPROVAL':
@@ -76,7 +88,7 @@ export function letterReadOnlyReason(user: LetterUser, d: LetterDictation, peopl
  * the letter moved on to another status.
  */
 export function letterRefusalReason(user: LetterUser, d: LetterDictation, people: LetterPeople): string {
-  if (TYPING_STATUSES.includes(d.status) && people.assignee && d.assignedTo !== user.userId)
+  if ((TYPING_STATUSES.includes(d.status) || d.status === 'OUTSOURCED') && people.assignee && d.assignedTo !== user.userId)
     return `it is now being typed by ${people.assignee}`;
   if (!isTypist(user) && !user.roles.includes('Author')) return MESSAGES.letterAdminReadOnly.toLowerCase();
   if (d.status === 'AUTHOR_APPROVAL' && d.authorId !== user.userId) return `it is with ${people.author} for approval`;
@@ -93,6 +105,7 @@ export const PAGE_ACTIONS = [
   'qa_pass',
   'qa_return',
   'approve',
+  'outsourced_done',
 ] as const satisfies readonly WorkflowAction[];
 export type PageAction = (typeof PAGE_ACTIONS)[number];
 
@@ -100,7 +113,7 @@ export type PageAction = (typeof PAGE_ACTIONS)[number];
 export const ACTIONS_NEEDING_REASON: readonly PageAction[] = ['hand_back', 'return_for_typing', 'qa_return'];
 
 /** Hand-offs that pass the typed letter on: only the person typing it, and only with a letter to pass. */
-export const ACTIONS_PASSING_LETTER: readonly PageAction[] = ['send_for_approval', 'send_to_qa'];
+export const ACTIONS_PASSING_LETTER: readonly PageAction[] = ['send_for_approval', 'send_to_qa', 'outsourced_done'];
 
 export type HandOffCheck = { ok: true } | { ok: false; why: 'not_allowed' | 'not_typist' };
 

@@ -153,4 +153,9 @@ export const MESSAGES = {
   returnedNoName: (reason: string) => `Returned: ${reason}`,
   signatureSaved: 'Signature saved: it is printed under the letters you approve.',
   viewedConfidential: 'Viewed (confidential)',
+  // Outsourcing and QA review (issue 12).
+  poolUnknown: 'Choose an outsourcing pool of your trust.',
+  poolRequired: 'Choose the outsourcing pool to send these dictations to.',
+  noPools: 'Your trust has no outsourcing pool to send dictations to.',
+  sentToQaReview: 'Sent to QA review: your letters are checked before the author sees them.',
 } as const;

@@ -27,9 +27,11 @@ export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 /**
  * `OwnAuthor` is an Author acting on a dictation they dictated; a plain Author may not act on others'.
  * `Cover` is a Secretary or Manager on a dictation flagged secretarial_cover (spec §4): they may approve
- * on the author's behalf. `QaReviewer` holds the `qa` permission.
+ * on the author's behalf. `QaReviewer` holds the `qa` permission. `Outsourced` is an external typist of
+ * the outsourcing pool the dictation is allocated to: that is all they are (their Secretary role gives
+ * them nothing of the trust's in-house typing).
  */
-export type Actor = Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> | 'OwnAuthor' | 'Cover' | 'QaReviewer';
+export type Actor = Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> | 'OwnAuthor' | 'Cover' | 'QaReviewer' | 'Outsourced';
 
 export interface Transition {
   action: WorkflowAction;
@@ -80,10 +82,11 @@ export const TRANSITIONS: readonly Transition[] = [
     label: 'Recalled from outsourced typing',
   },
   {
+    // The external typist returns the typed letter for an in-house check (a Manager recalls it instead).
     action: 'outsourced_done',
     from: ['OUTSOURCED'],
     to: 'OUTSOURCED_REVIEW',
-    actors: TYPISTS,
+    actors: ['Outsourced'],
     allocatable: false,
     label: 'Outsourced typing returned for review',
   },
@@ -151,6 +154,8 @@ export interface WorkflowSubject {
   roles: readonly Role[];
   userId: number;
   permissions?: readonly string[];
+  /** An external typist's outsourcing pool (users.outsourcing_pool_id); null or absent for the trust's own staff. */
+  outsourcingPoolId?: number | null;
 }
 
 /** What the table needs to know of a dictation. */
@@ -158,9 +163,19 @@ export interface WorkflowDictation {
   status: DictationStatus;
   authorId: number;
   secretarialCover?: boolean;
+  /** The pool an OUTSOURCED dictation is allocated to. */
+  outsourcingPoolId?: number | null;
 }
 
-function actorsOf(subject: WorkflowSubject, d: { authorId: number; secretarialCover?: boolean }): Actor[] {
+type ActorDictation = { authorId: number; secretarialCover?: boolean; outsourcingPoolId?: number | null };
+
+/** An external typist of an outsourcing pool (not the trust's own staff). */
+export const isOutsourcedTypist = (subject: { outsourcingPoolId?: number | null }): boolean =>
+  subject.outsourcingPoolId !== null && subject.outsourcingPoolId !== undefined;
+
+function actorsOf(subject: WorkflowSubject, d: ActorDictation): Actor[] {
+  // An external typist acts only on their own pool's dictations, and only as one.
+  if (isOutsourcedTypist(subject)) return d.outsourcingPoolId === subject.outsourcingPoolId ? ['Outsourced'] : [];
   const actors: Actor[] = subject.roles.filter(
     (r): r is Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> => r !== 'Author' && r !== 'TrustAdmin' && r !== 'SiteAdmin',
   );
@@ -187,9 +202,10 @@ export function findStatusMove(subject: WorkflowSubject, d: WorkflowDictation, t
 /** Targets the "Move to" menu offers for a selection in one status. */
 export function statusMoveTargets(subject: WorkflowSubject, status: DictationStatus, authorId: number): DictationStatus[] {
   const actors = actorsOf(subject, { authorId });
-  const targets = TRANSITIONS.filter((t) => t.allocatable && t.from.includes(status) && t.actors.some((a) => actors.includes(a))).map(
-    (t) => t.to,
-  );
+  // Outsourcing needs a pool: the queue offers it as its own "Outsource to…" (pool_id), not as a plain move.
+  const targets = TRANSITIONS.filter(
+    (t) => t.allocatable && t.action !== 'outsource' && t.from.includes(status) && t.actors.some((a) => actors.includes(a)),
+  ).map((t) => t.to);
   return DICTATION_STATUSES.filter((s) => targets.includes(s));
 }
 
@@ -222,10 +238,16 @@ const TYPIST_TABS: readonly HomeTab[] = [
 const ALL_TABS: readonly HomeTab[] = ['DRAFT', ...TYPIST_TABS];
 
 /**
- * The Home tabs a user sees. SuperAdmin and dictation.view holders see every status; Secretary and
+ * The Home tabs a user sees. An external typist of an outsourcing pool sees OUTSOURCED only (their
+ * pool's work to type). SuperAdmin and dictation.view holders see every status; Secretary and
  * Manager the typing pool's; an Author their own dictations' (an Author who is also a typist gets both).
  */
-export function homeTabsFor(subject: { roles: readonly Role[]; permissions: readonly string[] }): HomeTab[] {
+export function homeTabsFor(subject: {
+  roles: readonly Role[];
+  permissions: readonly string[];
+  outsourcingPoolId?: number | null;
+}): HomeTab[] {
+  if (isOutsourcedTypist(subject)) return ['OUTSOURCED'];
   if (subject.roles.includes('SuperAdmin') || subject.permissions.includes('dictation.view')) return [...ALL_TABS];
   const tabs = new Set<HomeTab>();
   if (subject.roles.includes('Secretary') || subject.roles.includes('Manager')) TYPIST_TABS.forEach((t) => tabs.add(t));

@@ -27,7 +27,8 @@ const EXPECTED: Record<WorkflowAction, { from: DictationStatus[]; to: DictationS
   release: { from: ['BEING_TYPED'], to: 'READY_FOR_TYPING', who: ['Secretary', 'Manager', 'SuperAdmin'] },
   outsource: { from: ['READY_FOR_TYPING', 'RECEIVED', 'BEING_TYPED'], to: 'OUTSOURCED', who: ['Manager', 'SuperAdmin'] },
   recall_outsourced: { from: ['OUTSOURCED'], to: 'READY_FOR_TYPING', who: ['Manager', 'SuperAdmin'] },
-  outsourced_done: { from: ['OUTSOURCED'], to: 'OUTSOURCED_REVIEW', who: ['Secretary', 'Manager', 'SuperAdmin'] },
+  // Only an external typist of the dictation's pool (tested below); no in-house role.
+  outsourced_done: { from: ['OUTSOURCED'], to: 'OUTSOURCED_REVIEW', who: [] },
   send_for_approval: { from: ['BEING_TYPED', 'OUTSOURCED_REVIEW'], to: 'AUTHOR_APPROVAL', who: ['Secretary', 'Manager', 'SuperAdmin'] },
   send_to_qa: { from: ['BEING_TYPED'], to: 'QA_REVIEW', who: ['Secretary', 'Manager', 'SuperAdmin'] },
   qa_pass: { from: ['QA_REVIEW'], to: 'AUTHOR_APPROVAL', who: ['Manager', 'SuperAdmin'] },
@@ -93,7 +94,9 @@ describe('allocation moves (type=status)', () => {
     expect(findStatusMove(as('Secretary'), { status: 'AUTHOR_APPROVAL', authorId: OTHER }, 'MANUAL_DISTRIBUTION')).toBeNull();
   });
   it('a manager may also outsource and recall', () => {
-    expect(statusMoveTargets(as('Manager'), 'READY_FOR_TYPING', OTHER)).toEqual(['AUTHOR_APPROVAL', 'BEING_TYPED', 'OUTSOURCED']);
+    // Outsourcing needs a pool: the queue offers it as its own "Outsource to…", not in "Move to".
+    expect(statusMoveTargets(as('Manager'), 'READY_FOR_TYPING', OTHER)).toEqual(['AUTHOR_APPROVAL', 'BEING_TYPED']);
+    expect(findStatusMove(as('Manager'), { status: 'READY_FOR_TYPING', authorId: OTHER }, 'OUTSOURCED')?.action).toBe('outsource');
     expect(findStatusMove(as('Manager'), { status: 'OUTSOURCED', authorId: OTHER }, 'READY_FOR_TYPING')?.action).toBe('recall_outsourced');
   });
   it('an author pulls back only their own dictation', () => {
@@ -164,5 +167,53 @@ describe('Home tabs per role', () => {
   it('READY_FOR_TYPING lists RECEIVED too', () => {
     expect(statusesOfTab('READY_FOR_TYPING')).toEqual(['READY_FOR_TYPING', 'RECEIVED']);
     expect(statusesOfTab('SENT')).toEqual(['SENT']);
+  });
+});
+
+describe('the qa permission across the table', () => {
+  const qa = (...roles: Role[]) => ({ roles, userId: ME, permissions: ['qa'] });
+  for (const status of DICTATION_STATUSES) {
+    for (const action of ['qa_pass', 'qa_return'] as const) {
+      it(`a Secretary with qa: ${action} from ${status}`, () => {
+        const expected = status === 'QA_REVIEW' ? EXPECTED[action].to : null;
+        expect(findTransition(qa('Secretary'), action, { status, authorId: OTHER })?.to ?? null).toBe(expected);
+        // An Author with the permission reviews others' letters too; without it, never.
+        expect(findTransition(qa('Author'), action, { status, authorId: OTHER })?.to ?? null).toBe(expected);
+        expect(findTransition(as('Author'), action, { status, authorId: ME })).toBeNull();
+      });
+    }
+  }
+  it('qa gives nothing else: no approval, no outsourcing, no claim for an Author', () => {
+    expect(findTransition(qa('Author'), 'outsource', { status: 'READY_FOR_TYPING', authorId: OTHER })).toBeNull();
+    expect(findTransition(qa('Author'), 'claim', { status: 'READY_FOR_TYPING', authorId: OTHER })).toBeNull();
+    expect(findTransition(qa('Secretary'), 'approve', { status: 'AUTHOR_APPROVAL', authorId: OTHER })).toBeNull();
+  });
+});
+
+describe('an external typist of an outsourcing pool', () => {
+  const POOL = 3;
+  const ext = { roles: ['Secretary'] as Role[], userId: ME, outsourcingPoolId: POOL };
+  for (const action of WORKFLOW_ACTIONS) {
+    for (const status of DICTATION_STATUSES) {
+      const allowed = action === 'outsourced_done' && status === 'OUTSOURCED';
+      it(`${action} from ${status} on their pool's dictation: ${allowed ? 'OUTSOURCED_REVIEW' : 'refused'}`, () => {
+        expect(findTransition(ext, action, { status, authorId: OTHER, outsourcingPoolId: POOL })?.to ?? null).toBe(
+          allowed ? 'OUTSOURCED_REVIEW' : null,
+        );
+        // Another pool's, or one not outsourced at all: nothing.
+        expect(findTransition(ext, action, { status, authorId: OTHER, outsourcingPoolId: POOL + 1 })).toBeNull();
+        expect(findTransition(ext, action, { status, authorId: OTHER })).toBeNull();
+      });
+    }
+  }
+  it('their Secretary role gives them no in-house typing, deletion, marking or moves', () => {
+    expect(statusMoveTargets(ext, 'READY_FOR_TYPING', OTHER)).toEqual([]);
+    expect(findStatusMove(ext, { status: 'OUTSOURCED', authorId: OTHER, outsourcingPoolId: POOL }, 'READY_FOR_TYPING')).toBeNull();
+    expect(canDeleteDictation(ext, { status: 'READY_FOR_TYPING', authorId: OTHER })).toBe(false);
+    expect(canMarkConfidential(ext, { status: 'READY_FOR_TYPING', authorId: OTHER })).toBe(false);
+  });
+  it('sees the OUTSOURCED tab only', () => {
+    expect(homeTabsFor({ roles: ['Secretary'], permissions: [], outsourcingPoolId: POOL })).toEqual(['OUTSOURCED']);
+    expect(homeTabsFor({ roles: ['Secretary'], permissions: [], outsourcingPoolId: null })).toContain('READY_FOR_TYPING');
   });
 });

@@ -4,6 +4,7 @@ import { satisfies, type AccessSubject, type Rule } from '../../../src/domain/ac
 import type { HomeTab } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { Errors } from '../../lib/errors';
+import { outsourcedMayCall } from '../outsourcing/outsourced-routes';
 import { hashToken } from '../../lib/secrets';
 import { cachedAuth, rememberAuth, type CachedAuth } from './auth-cache';
 import { findLiveSession, type SessionRow } from './session.repository';
@@ -61,6 +62,7 @@ export function subjectFor(ctx: UserContext, session: SessionRow, pinWindowMs: n
     needsPin: pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), pinWindowMs) !== 'ok',
     siteTrustId: ctx.site.trustId,
     savedStatus: ctx.user.preferences.profile?.status as HomeTab | undefined,
+    outsourcingPoolId: ctx.user.outsourcingPoolId,
   };
 }
 
@@ -129,6 +131,9 @@ export default fp(
         config.authCache,
       );
       if (config.rule && !satisfies(req.auth.subject, config.rule)) throw Errors.forbidden();
+      // An external typist of an outsourcing pool reaches only the routes of their own work (deny by default).
+      if (mode === 'required' && req.auth.subject.outsourcingPoolId != null && !outsourcedMayCall(req.method, req.routeOptions.url))
+        throw Errors.forbidden();
     });
   },
   { name: 'request-auth' },

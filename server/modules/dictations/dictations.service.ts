@@ -182,6 +182,8 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
         createdBy: d.createdBy,
         assignedTo: d.assignedTo,
         isConfidential: d.isConfidential,
+        status: d.status,
+        outsourcingPoolId: d.outsourcingPoolId,
       })
     ) {
       throw Errors.notFound();

@@ -20,6 +20,8 @@ export function mayView(auth: RequestAuth, d: DictationRow): boolean {
       createdBy: d.createdBy,
       assignedTo: d.assignedTo,
       isConfidential: d.isConfidential,
+      status: d.status,
+      outsourcingPoolId: d.outsourcingPoolId,
     })
   );
 }
@@ -35,12 +37,14 @@ export const letterUserOf = (auth: RequestAuth): LetterUser => ({
   userId: auth.ctx.user.id,
   roles: auth.subject.roles,
   permissions: auth.subject.permissions,
+  outsourcingPoolId: auth.subject.outsourcingPoolId,
 });
 export const letterDictationOf = (d: DictationRow): LetterDictation => ({
   status: d.status as DictationStatus,
   authorId: d.authorId,
   assignedTo: d.assignedTo,
   secretarialCover: d.secretarialCover,
+  outsourcingPoolId: d.outsourcingPoolId,
 });
 export const fullNameOf = (auth: RequestAuth) => `${auth.ctx.user.firstName} ${auth.ctx.user.lastName}`.trim();
 

@@ -16,8 +16,10 @@ import {
 import { MESSAGES } from '../../../src/domain/messages';
 import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
 import { TRANSITIONS, findTransition } from '../../../src/domain/workflow';
+import { eq } from 'drizzle-orm';
+import { routeTypedLetter } from '../../../src/domain/qa-routing';
 import type { Db } from '../../db/client';
-import { dictationComments } from '../../db/schema';
+import { dictationComments, jobTypes } from '../../db/schema';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { applyDictationChange, transitionValues } from '../worklist/allocation.service';
@@ -32,6 +34,17 @@ class HandOffStale extends Error {}
 
 export type HandOffResult = { ok: true } | { ok: false; current: Letter };
 
+/**
+ * What a hand-off does to dictations.return_reason: sending a letter back keeps why (the typist sees it
+ * on top, the list shows "Returned"); passing it on clears it. Other hand-offs leave it as it is.
+ */
+const PASSING_ON: readonly PageAction[] = ['send_for_approval', 'send_to_qa', 'qa_pass', 'outsourced_done'];
+function returnReasonValue(action: PageAction, reason: string | undefined): { returnReason?: string | null } {
+  if (ACTIONS_NEEDING_REASON.includes(action)) return { returnReason: reason ?? null };
+  if (PASSING_ON.includes(action)) return { returnReason: null };
+  return {};
+}
+
 const changed = () => new AppError(409, 'changed', MESSAGES.dictationChanged);
 const alreadyClaimed = (name: string | null) => new AppError(409, 'already_claimed', MESSAGES.alreadyClaimed(name ?? 'Someone else'));
 
@@ -45,18 +58,20 @@ export function createHandOffService(db: Db, letters: LetterService) {
       const me = auth.ctx.user.id;
       for (let attempt = 0; attempt < 2; attempt++) {
         const { row: d, assignee } = await visibleContext(db, auth, id);
-        if (d.status === 'BEING_TYPED' && d.assignedTo === me) return;
-        if (d.status === 'BEING_TYPED' && d.assignedTo !== null) throw alreadyClaimed(assignee);
+        // Typing in place: BEING_TYPED, OUTSOURCED_REVIEW (the in-house check) or, for an external typist
+        // of its pool, OUTSOURCED; the status stays, the dictation becomes theirs.
+        const inPlace = inPlaceClaim(auth, d.status as DictationStatus);
+        if (inPlace && d.assignedTo === me) return;
+        if (inPlace && d.assignedTo !== null) throw alreadyClaimed(assignee);
         // A dictation returned for typing to nobody in particular is taken like a waiting one.
-        const t = d.status === 'BEING_TYPED' ? null : findTransition(letterUserOf(auth), 'claim', letterDictationOf(d));
-        if (d.status !== 'BEING_TYPED' && !t)
-          throw new AppError(409, 'wrong_status', MESSAGES.cannotClaimInStatus(statusLabel(d.status as DictationStatus)));
+        const t = inPlace ? null : findTransition(letterUserOf(auth), 'claim', letterDictationOf(d));
+        if (!inPlace && !t) throw new AppError(409, 'wrong_status', MESSAGES.cannotClaimInStatus(statusLabel(d.status as DictationStatus)));
         const ok = await applyDictationChange(
           db,
           auth,
           d,
           t ? transitionValues(t, auth, d, undefined) : { assignedTo: me },
-          { type: 'status', description: t?.label ?? 'Taken for typing' },
+          { type: 'status', description: t?.label ?? (d.status === 'OUTSOURCED' ? 'Taken for outsourced typing' : 'Taken for typing') },
           ip,
           { sameAssignee: true },
         );
@@ -96,6 +111,28 @@ export function createHandOffService(db: Db, letters: LetterService) {
     },
   };
 
+  /** Whether a claim takes the dictation in its current status (no transition): see claim(). */
+  function inPlaceClaim(auth: RequestAuth, status: DictationStatus): boolean {
+    if (auth.subject.outsourcingPoolId != null) return status === 'OUTSOURCED';
+    return TYPING_STATUSES.includes(status);
+  }
+
+  /**
+   * QA routing (src/domain/qa-routing.ts): "send for approval" of a letter whose job type asks for QA,
+   * or typed by a trainee, goes to QA_REVIEW instead.
+   */
+  async function routedAction(auth: RequestAuth, action: PageAction, d: { status: string; jobTypeId: number | null }): Promise<PageAction> {
+    if (action !== 'send_for_approval') return action;
+    const [jt] = d.jobTypeId
+      ? await db.select({ qa: jobTypes.qaRequired }).from(jobTypes).where(eq(jobTypes.id, d.jobTypeId)).limit(1)
+      : [];
+    return routeTypedLetter({
+      from: d.status as DictationStatus,
+      jobTypeQaRequired: jt?.qa ?? false,
+      typistQaRequired: auth.ctx.user.qaRequired,
+    }).action;
+  }
+
   async function handOff(auth: RequestAuth, id: number, body: Transition, ip: string): Promise<void> {
     const { row: d } = await visibleContext(db, auth, id);
     const user = letterUserOf(auth);
@@ -117,12 +154,13 @@ export function createHandOffService(db: Db, letters: LetterService) {
     if (ACTIONS_PASSING_LETTER.includes(action) && !letter?.row.text.trim()) throw new AppError(422, 'no_letter', MESSAGES.noLetterToSend);
     if (body.base_version !== undefined && body.base_version !== (letter?.row.version ?? 0)) throw new HandOffStale();
 
-    const t = findTransition(user, action, subject)!;
+    const routed = await routedAction(auth, action, d);
+    const t = findTransition(user, routed, subject)!;
     const ok = await applyDictationChange(
       db,
       auth,
       d,
-      transitionValues(t, auth, d, undefined),
+      { ...transitionValues(t, auth, d, undefined), ...returnReasonValue(action, body.reason) },
       { type: 'status', description: t.label },
       ip,
       {
@@ -134,7 +172,7 @@ export function createHandOffService(db: Db, letters: LetterService) {
             await keepVersion(tx, {
               dictationId: id,
               version: now.row.version,
-              kind: action,
+              kind: routed,
               doc: now.row.doc,
               text: now.row.text,
               userId: auth.ctx.user.id,

@@ -49,7 +49,8 @@ export function createUploads(opts: {
       } catch (err) {
         throw err instanceof AppError ? refuse(err) : err;
       }
-      if (!satisfies(auth.subject, RULES.createDictation)) throw refuse(Errors.forbidden());
+      // An external typist of an outsourcing pool uploads nothing into the trust (issue 12).
+      if (!satisfies(auth.subject, RULES.createDictation) || auth.subject.outsourcingPoolId != null) throw refuse(Errors.forbidden());
       if (uploadId && req.method !== 'POST') {
         const upload = await datastore.getUpload(uploadId).catch(() => null);
         if (!upload || upload.metadata?.owner !== String(auth.ctx.user.id)) throw refuse(Errors.notFound());

@@ -41,7 +41,10 @@ export function toUserProfile(
       verified: pinGate(site.mfa, session.pinVerifiedAt, Date.now(), pinCfg.pinWindowMs) === 'ok',
     },
     jobtype_filter: user.jobtypeFilter,
-    interaction,
+    // An external typist is shown nothing of the trust's set-up (issue 12).
+    interaction: user.outsourcingPoolId === null ? interaction : [],
     preferences: { profile: (user.preferences.profile ?? {}) as UserProfile['preferences']['profile'] },
+    outsourcing_pool_id: user.outsourcingPoolId,
+    qa_required: user.qaRequired,
   };
 }

@@ -15,6 +15,7 @@ import { dictationLogs, dictations, roles, userRoles, users } from '../../db/sch
 import { audit } from '../../lib/audit';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
+import { poolOfTrust, poolsOfTrust } from '../outsourcing/pools.repository';
 
 type Allocate = z.output<typeof allocateSchema>;
 type Row = typeof dictations.$inferSelect;
@@ -86,7 +87,12 @@ export function transitionValues(
       return { status: t.to, assignedTo: auth.ctx.user.id };
     case 'release':
     case 'outsource':
+      return { status: t.to, assignedTo: null };
     case 'recall_outsourced':
+      // Back in the trust's own queue: no pool sees it any more.
+      return { status: t.to, assignedTo: null, outsourcingPoolId: null };
+    case 'outsourced_done':
+      // Back for an in-house check by whoever takes it (the pool keeps its name on the row for the record).
       return { status: t.to, assignedTo: null };
     case 'hand_back':
       // Spec §4: pulled back to the author with the secretarial cover flag set.
@@ -112,6 +118,8 @@ export function createAllocationService(db: Db) {
             createdBy: d.createdBy,
             assignedTo: d.assignedTo,
             isConfidential: d.isConfidential,
+            status: d.status,
+            outsourcingPoolId: d.outsourcingPoolId,
           }),
         )
         .map((d) => [d.id, d]),
@@ -130,6 +138,26 @@ export function createAllocationService(db: Db) {
     return { id: u.id, name: `${u.firstName} ${u.lastName}`.trim() };
   }
 
+  /**
+   * The pool an OUTSOURCED move sends to: the one named (of the caller's trust: another trust's is
+   * refused like an unknown one), else the trust's only pool. Refused before anything changes.
+   */
+  async function targetPool(auth: RequestAuth, body: Allocate): Promise<{ id: number; name: string } | null> {
+    if (body.type !== 'status' || body.status !== 'OUTSOURCED') return null;
+    const trustId = auth.ctx.user.trustId;
+    if (body.pool_id !== undefined) {
+      const pool = await poolOfTrust(db, trustId, body.pool_id);
+      if (!pool) throw Errors.validation(MESSAGES.poolUnknown, { pool_id: [MESSAGES.poolUnknown] });
+      return pool;
+    }
+    const pools = await poolsOfTrust(db, trustId);
+    if (pools.length !== 1)
+      throw Errors.validation(pools.length ? MESSAGES.poolRequired : MESSAGES.noPools, {
+        pool_id: [pools.length ? MESSAGES.poolRequired : MESSAGES.noPools],
+      });
+    return pools[0]!;
+  }
+
   const apply = (auth: RequestAuth, d: Row, values: Partial<typeof dictations.$inferInsert>, log: ChangeLog, ip: string) =>
     applyDictationChange(db, auth, d, values, log, ip);
 
@@ -139,6 +167,7 @@ export function createAllocationService(db: Db) {
       const isTypist = auth.subject.roles.some((r) => (TYPIST_ROLES as readonly string[]).includes(r));
       if (body.type === 'user' && !isTypist) throw Errors.forbidden();
       const assignee = body.type === 'user' ? await typist(auth, body.user_id!) : null;
+      const pool = await targetPool(auth, body);
       const rows = await visibleRows(auth, ids);
       const failed: AllocateResult['unsuccessful_jobs'] = [];
       let done = 0;
@@ -166,7 +195,11 @@ export function createAllocationService(db: Db) {
           );
         } else {
           const target = body.status!;
-          const t = findStatusMove({ roles: auth.subject.roles, userId: auth.ctx.user.id }, { status, authorId: d.authorId }, target);
+          const t = findStatusMove(
+            { roles: auth.subject.roles, userId: auth.ctx.user.id, outsourcingPoolId: auth.subject.outsourcingPoolId },
+            { status, authorId: d.authorId },
+            target,
+          );
           if (!t) {
             const reason =
               status === target || (target === 'READY_FOR_TYPING' && status === 'RECEIVED')
@@ -175,13 +208,19 @@ export function createAllocationService(db: Db) {
             failed.push({ id, reference: d.reference, reason });
             continue;
           }
-          ok = await apply(auth, d, transitionValues(t, auth, d, body.secretarial_cover), { type: 'status', description: t.label }, ip);
+          const values = { ...transitionValues(t, auth, d, body.secretarial_cover), ...(pool ? { outsourcingPoolId: pool.id } : {}) };
+          const description = pool ? `${t.label}: ${pool.name}` : t.label;
+          ok = await apply(auth, d, values, { type: 'status', description }, ip);
         }
         if (ok) done++;
         else failed.push({ id, reference: d.reference, reason: 'Someone else changed it a moment ago. Refresh the list and try again.' });
       }
 
-      const what = assignee ? `assigned to ${assignee.name}` : `moved to ${statusLabel(body.status!)}`;
+      const what = assignee
+        ? `assigned to ${assignee.name}`
+        : pool && body.pool_id !== undefined
+          ? `outsourced to ${pool.name}`
+          : `moved to ${statusLabel(body.status!)}`;
       return {
         success_message: done ? `${plural(done)} ${what}.` : null,
         unsuccess_message: failed.length ? `${plural(failed.length)} could not be ${what}.` : null,

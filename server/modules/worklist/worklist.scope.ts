@@ -1,7 +1,8 @@
 /**
  * Who sees which dictations in the work queues: the SQL twin of `canViewDictation`
  * (src/domain/dictation-access.ts) for a dictation aliased `d`, and an author's own rows read from
- * their own indexes.
+ * their own indexes. An external typist of an outsourcing pool has the 'own' scope too, whose rows
+ * are their pool's OUTSOURCED dictations (index dictations_outsourcing_pool) and nothing else.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccessSubject } from '../../../src/domain/access';
@@ -15,7 +16,10 @@ export interface Viewer {
 /** How much of the trust a viewer sees: all of it, all but others' confidential rows, or only their own. */
 export type Scope = 'all' | 'trust' | 'own';
 
+const poolOf = (v: Viewer): number | null => v.subject.outsourcingPoolId ?? null;
+
 export function scopeOf(v: Viewer): Scope {
+  if (poolOf(v) !== null) return 'own';
   const roles = v.subject.roles;
   const seesTrust =
     roles.includes('Secretary') ||
@@ -26,11 +30,16 @@ export function scopeOf(v: Viewer): Scope {
   return roles.includes('Manager') ? 'all' : 'trust';
 }
 
+/** An external typist's rows: allocated to their pool and waiting for them (outsourcedMaySee). */
+const pooled = (pool: number) => sql`(d.outsourcing_pool_id = ${pool} AND d.status = 'OUTSOURCED')`;
+
 /** The viewer dictated it, recorded it or is assigned to it. */
 const involved = (v: Viewer) => sql`(d.author_id = ${v.userId} OR d.created_by = ${v.userId} OR d.assigned_to = ${v.userId})`;
 
 export function visibleTo(v: Viewer): SQL {
   const base = sql`d.trust_id = ${v.trustId} AND d.deleted_at IS NULL`;
+  const pool = poolOf(v);
+  if (pool !== null) return sql`${base} AND ${pooled(pool)}`;
   const scope = scopeOf(v);
   if (scope === 'own') return sql`${base} AND ${involved(v)}`;
   if (scope === 'all') return base;
@@ -46,6 +55,10 @@ export function visibleTo(v: Viewer): SQL {
  */
 export function ownRows(v: Viewer, columns: SQL, where: SQL): SQL {
   const u = v.userId;
+  const pool = poolOf(v);
+  if (pool !== null)
+    return sql`(SELECT ${columns} FROM dictations d
+      WHERE ${pooled(pool)} AND d.trust_id = ${v.trustId} AND d.deleted_at IS NULL AND ${where}) d`;
   const part = (who: SQL) => sql`SELECT ${columns} FROM dictations d
     WHERE ${who} AND d.trust_id = ${v.trustId} AND d.deleted_at IS NULL AND ${where}`;
   return sql`(${part(sql`d.author_id = ${u}`)}

@@ -82,5 +82,9 @@ export const userProfileSchema = z.object({
   jobtype_filter: z.array(z.number()),
   interaction: z.array(interactionItemSchema),
   preferences: z.object({ profile: profilePreferencesSchema }),
+  /** An external typist's outsourcing pool (issue 12): they see that pool's work only. */
+  outsourcing_pool_id: z.number().nullable().optional(),
+  /** A trainee typist: their typed letters go to QA review before the author (issue 12). */
+  qa_required: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
