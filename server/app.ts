@@ -37,6 +37,7 @@ import { worklistRoutes } from './modules/worklist/worklist.routes';
 import { lettersRoutes } from './modules/letters/letters.routes';
 import { autotextRoutes } from './modules/autotext/autotext.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { outsourcingRoutes } from './modules/outsourcing/outsourcing.routes';
 import { searchRoutes } from './modules/search/search.routes';
 
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lettersRoutes, { db, config });
   await app.register(autotextRoutes, { db, config });
   await app.register(patientsRoutes, { db, config });
+  await app.register(documentsRoutes, { db });
   await app.register(outsourcingRoutes, { db });
   await app.register(searchRoutes, { db });
   app.decorate('wardnote', { jobs, uploads, storage });
