@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { formatBytes, requestPersistentStorage, storageEstimate } from '../../lib/storage';
 import { useSession } from '../../lib/auth/use-session';
 import { PlaybackPreferences } from '../typist-audio/playback-preferences';
+import { SignatureSection } from '../review/signature-section';
 import { OfflineReviewPreferences } from '../offline-review/preferences-section';
 
 /**
@@ -24,6 +25,7 @@ export function PreferencesPage() {
           <PlaybackPreferences key={profile.id} profile={profile} />
         </div>
       )}
+      {profile && <SignatureSection className="mb-4" />}
       <section
         aria-labelledby="storage-title"
         className="max-w-xl rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
