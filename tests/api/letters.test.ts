@@ -41,6 +41,8 @@ describe('GET /api/dictation/{id}/letter', () => {
       updated_by: null,
       editable: true,
       read_only_reason: null,
+      approval: null,
+      last_seen_version: null,
     });
     const referral = (await get(SECRETARY, d.waiting!.id)).json().data;
     expect(referral.doc.content[0].content[0].text).toBe('Reason for referral');
