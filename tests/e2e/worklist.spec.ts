@@ -146,6 +146,8 @@ test('on a phone the rows are cards, keyboard-driven', async ({ page }) => {
   await page.keyboard.press(' ');
   await expect(page.getByRole('toolbar', { name: 'Selected dictations' })).toContainText('1 selected');
   await page.keyboard.press('Enter');
+  // Spec §4: asked first.
+  await page.getByRole('alertdialog', { name: 'Do you want to be redirected?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/dictation\/\d+$/);
   expect(await seriousViolations(page)).toEqual([]);
 });

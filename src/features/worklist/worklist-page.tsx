@@ -24,6 +24,9 @@ import { ColumnChooser } from './column-chooser';
 import { WorklistTable } from './worklist-table';
 import { Pagination } from './pagination';
 import { SelectionActions } from './selection-actions';
+import { useRowClick } from './use-row-click';
+import { BatchApproval } from './batch-approval';
+import { DictationPanel } from '../dictation-panel';
 
 const ok = z.object({ message: z.string() }).or(z.object({ data: z.unknown() }));
 const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -46,6 +49,8 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const typists = useTypists(isTypist);
   const { allocate, pendingIds } = useAllocations();
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [details, setDetails] = useState<WorklistRow | null>(null);
+  const rowClick = useRowClick({ me: profile ? { id: profile.id, roles } : null, queueAllocation: allocate, onDetails: setDetails });
   useEffect(() => setSelected(new Set()), [tab, params]);
 
   const setParams = (next: Partial<ListParams>) =>
@@ -56,10 +61,13 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const columns = columnsToShow(profile?.preferences.profile.columns);
   const chosen = rows.filter((r) => selected.has(r.id));
 
-  function open(row: WorklistRow) {
-    if (row.status === 'DRAFT' && row.user.id === profile?.id)
-      void navigate({ to: '/draftdictation/$dictation', params: { dictation: String(row.id) } });
-    else void navigate({ to: '/dictation/$id', params: { id: String(row.id) } });
+  /** The panel closed: the focus goes back to the row it was opened from. */
+  function closeDetails() {
+    const id = details?.id;
+    setDetails(null);
+    // After the modal's own focus restore (which may pick the card's inner button): the row itself.
+    const focusRow = () => document.querySelector<HTMLElement>(`[data-row-id="${id}"]`)?.focus();
+    requestAnimationFrame(() => requestAnimationFrame(focusRow));
   }
 
   const refresh = () => void queries.invalidateQueries({ queryKey: worklistKeys.all });
@@ -141,6 +149,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
           onClear={() => setSelected(new Set())}
         />
       )}
+      {chosen.length > 0 && tab === 'AUTHOR_APPROVAL' && roles.includes('Author') && <BatchApproval rows={chosen} />}
       {list.isError && !list.data && <Alert>{list.error instanceof ApiError ? list.error.message : 'Error fetching your request'}</Alert>}
       {list.isPending && <p className="py-8 text-center text-slate-600 dark:text-slate-400">Loading…</p>}
       {page && rows.length === 0 && (
@@ -166,7 +175,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
             })
           }
           onToggleAll={(on) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set())}
-          onOpen={open}
+          onOpen={rowClick.onRow}
           onSort={(key) => setParams(nextSort(params, key))}
         />
       )}
@@ -180,6 +189,8 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
           onPerPage={(n) => setParams({ paginate: n, page: 1 })}
         />
       )}
+      {rowClick.dialog}
+      {details && <DictationPanel dictationId={details.id} assignee={details.assigned_to?.full_name ?? null} onClose={closeDetails} />}
     </Page>
   );
 }

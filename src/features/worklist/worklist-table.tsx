@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Lock, Smartphone } from 'lucide-react'
 import type { WorklistRow } from '../../domain/contract';
 import type { ListColumn, SortableColumn } from '../../domain/list-columns';
 import { statusLabel } from '../../domain/statuses';
+import { MESSAGES } from '../../domain/messages';
 import { formatPatientName } from '../../domain/display-format';
 import { COLUMNS, sortKeyOf, TAT_STYLES } from './columns';
 import type { ListParams } from './list-params';
@@ -28,6 +29,7 @@ function Badges({ row, pending }: { row: WorklistRow; pending: boolean }) {
       <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
         {statusLabel(row.status)}
       </span>
+      {row.return_reason && <ReturnedBadge reason={row.return_reason} />}
       {row.urgent === 'HIGH' && (
         <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
           Urgent
@@ -60,6 +62,18 @@ function Badges({ row, pending }: { row: WorklistRow; pending: boolean }) {
           Change waiting to be sent
         </span>
       )}
+    </span>
+  );
+}
+
+/** Sent back by the author: the reason is the badge's tooltip and, for a screen reader, its text. */
+function ReturnedBadge({ reason }: { reason: string }) {
+  return (
+    <span
+      title={MESSAGES.returnedNoName(reason)}
+      className="rounded bg-orange-100 px-1.5 py-0.5 text-xs font-semibold text-orange-900 dark:bg-orange-950 dark:text-orange-100"
+    >
+      Returned<span className="sr-only">: {reason}</span>
     </span>
   );
 }
@@ -114,6 +128,7 @@ export function WorklistTable(props: Props) {
   /** What makes a row (or card) a focusable, selectable entry of the grid. */
   const rowProps = (row: WorklistRow) => ({
     'data-row': true,
+    'data-row-id': row.id,
     tabIndex: 0,
     'aria-selected': selectable ? selected.has(row.id) : undefined,
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => onRowKey(e, row),
