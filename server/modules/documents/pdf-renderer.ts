@@ -70,7 +70,10 @@ function tableBody(table: LetterNode): TableCell[][] {
       const rowSpan = Number(cell.attrs?.rowspan ?? 1) || 1;
       const header = cell.type === 'tableHeader';
       grid[r]![col] = {
-        stack: blocks(cell.content ?? []),
+        // Paragraphs in a cell without the space below them: the cell's padding is enough.
+        stack: blocks(cell.content ?? []).map((b) =>
+          (b as { style?: string }).style === 'p' ? { ...(b as object), style: 'cell' } : b,
+        ) as Content[],
         ...(colSpan > 1 ? { colSpan } : {}),
         ...(rowSpan > 1 ? { rowSpan } : {}),
         ...(header ? { bold: true, fillColor: '#E8EDEE' } : {}),
@@ -109,6 +112,8 @@ function block(node: LetterNode): Content {
       const body = tableBody(node);
       return {
         table: {
+          dontBreakRows: true,
+          keepWithHeaderRows: 1,
           headerRows: node.content?.[0]?.content?.every((c) => c.type === 'tableHeader') ? 1 : 0,
           widths: body[0]!.map(() => '*'),
           body,
@@ -280,6 +285,7 @@ export function pdfDefinition(m: LetterModel): TDocumentDefinitions {
       h2: { fontSize: 12, bold: true, margin: [0, 10, 0, 4] },
       h3: { fontSize: 11, bold: true, margin: [0, 8, 0, 3] },
       p: { margin: [0, 0, 0, 6] },
+      cell: { margin: [0, 0, 0, 0] },
       list: { margin: [0, 0, 0, 6] },
       table: { margin: [0, 4, 0, 8], fontSize: 9.5 },
     },
