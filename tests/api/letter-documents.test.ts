@@ -237,6 +237,28 @@ describe('GET /api/dictation/{id}/letter.pdf and .docx', () => {
   });
 });
 
+describe('a letter not typed yet', () => {
+  it('prints the job type’s template headings as a draft', async () => {
+    const res = await t.call('POST', '/api/dictation/manual', {
+      token: tokens[SECRETARY],
+      body: {
+        author_id: await userId(t.db, AUTHOR),
+        department_id: options.departments[0]!.id,
+        job_type_id: options.job_types.find((j) => j.name === 'Clinic Letter')!.id,
+        patient: {
+          patient_first_name: 'Arthur',
+          patient_last_name: 'PENROSE',
+          patient_nhs_id: '9434765919',
+          patient_birthdate: '1950-11-22',
+        },
+      },
+    });
+    const page = (await pdfPages(res.json().data.id, tokens[SECRETARY])).join(' ');
+    for (const h of HEADINGS) expect(page).toContain(h);
+    expect(page).toContain('Dictated but not yet approved');
+  });
+});
+
 describe('a long letter', () => {
   it('runs over pages, each with the patient identifiers and "Page n of m"; the DOCX holds the same text', async () => {
     const long = await makeLetter(typedLetter(40));

@@ -3,6 +3,7 @@
  * (shown in the browser) and /letter.docx (downloaded), for whoever may see the dictation; a letter not
  * yet approved prints as a draft. Each download is written in the dictation's audit trail.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
@@ -19,6 +20,15 @@ const FORMATS = {
   docx: { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', disposition: 'attachment', label: 'DOCX' },
 } as const;
 
+/** Rendering costs a second of a core for a long letter: a person gets 30 a minute, previews included. */
+const renderLimit = {
+  max: 30,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  groupId: 'letter-documents',
+  keyGenerator: (req: FastifyRequest) => (req.auth ? `user:${req.auth.ctx.user.id}` : req.ip),
+};
+
 export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const renderer = createRenderPool();
   app.addHook('onClose', () => renderer.close());
@@ -27,7 +37,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const f = FORMATS[format];
     app.get(
       `/api/dictation/:id/letter.${format}`,
-      { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema } },
+      { config: { rule: RULES.viewDictation, rateLimit: renderLimit }, schema: { params: idParamSchema } },
       async (req, reply) => {
         const auth = caller(req);
         const { row } = await visibleContext(db, auth, req.params.id);
