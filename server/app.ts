@@ -39,6 +39,7 @@ import { autotextRoutes } from './modules/autotext/autotext.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { outsourcingRoutes } from './modules/outsourcing/outsourcing.routes';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 
 declare module 'fastify' {
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(patientsRoutes, { db, config });
   await app.register(documentsRoutes, { db });
   await app.register(outsourcingRoutes, { db });
+  await app.register(attachmentsRoutes, { db, storage, uploads, signer, pinWindowMs: config.pinVerificationMs });
   await app.register(searchRoutes, { db });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {

@@ -11,3 +11,5 @@ export const MIN_LIST_COLUMNS = 5;
 export const POPUP_SIZE = { width: 700, height: 500 } as const;
 export const REGION_CODE = 'UK';
 export const DEFAULT_SCRIBE_HOST_PREFIX = 'scribe.';
+/** The largest file that may be attached to a dictation (checked in the browser and again by the server). */
+export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;

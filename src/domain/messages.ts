@@ -153,6 +153,22 @@ export const MESSAGES = {
   returnedNoName: (reason: string) => `Returned: ${reason}`,
   signatureSaved: 'Signature saved: it is printed under the letters you approve.',
   viewedConfidential: 'Viewed (confidential)',
+  // attachments (ours)
+  attachmentsEmpty: 'No attachments for this dictation',
+  attachmentEmpty: 'This file is empty: there is nothing to attach.',
+  attachmentTooLarge: (mb: number) =>
+    `This file is larger than ${mb} MB and can't be attached. Send a smaller file or a scan at a lower resolution.`,
+  attachmentType: "This file can't be attached: only PDF, PNG, JPEG and Word (.docx) files can.",
+  attachmentProgram: "This file can't be attached: it looks like a program, not a document.",
+  attachmentMacro: "This file can't be attached: it contains macros. Save it as an ordinary Word document (.docx) and try again.",
+  attachmentPdfActive:
+    "This PDF can't be attached: it contains scripts, launch actions or embedded files. Print it to a new PDF and try again.",
+  attachmentMalware: "This file can't be attached: it matches a known virus signature.",
+  attachmentUnpackedTooLarge: "This file can't be attached: it unpacks to far more than its size, as a zip bomb does.",
+  attachmentMismatch: (ext: string, what: string) => `This file can't be attached: its name ends in .${ext} but ${what}.`,
+  attachmentLocked: (status: string) => `This dictation is in ${status}: its attachments can no longer be added or removed.`,
+  attachmentNotYours: 'Only the person who added this attachment can remove it.',
+  attachmentWaiting: 'No connection: the upload carries on by itself when the connection is back.',
   // Outsourcing and QA review (issue 12).
   poolUnknown: 'Choose an outsourcing pool of your trust.',
   poolRequired: 'Choose the outsourcing pool to send these dictations to.',

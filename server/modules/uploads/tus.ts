@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Upload } from '@tus/server';
+import { Metadata } from '@tus/utils';
 import type { S3Settings } from '../../adapters/s3-storage';
 import type { Scratch } from '../../adapters/storage';
 import { fileUploads, s3Uploads } from './upload-stores';
@@ -11,6 +12,24 @@ import { AppError, Errors } from '../../lib/errors';
 import { authenticate, type RequestAuth } from '../auth/request-auth';
 
 export const UPLOAD_TTL_MS = 24 * 3600_000;
+
+/**
+ * An upload that is not dictation audio (attachments): `create` checks the creation request and
+ * answers the metadata to keep; `finish` runs on the assembled bytes before the last PATCH is
+ * answered. Either may throw an AppError, which the client gets as the answer.
+ */
+export interface UploadKind {
+  create(auth: RequestAuth, upload: Upload): Promise<Record<string, string>>;
+  finish(auth: RequestAuth, upload: Upload): Promise<{ status_code?: number; headers?: Record<string, string>; body?: string }>;
+}
+
+function metadataOf(req: Request): Record<string, string | null> | undefined {
+  try {
+    return Metadata.parse(req.headers.get('upload-metadata') ?? undefined);
+  } catch {
+    return undefined;
+  }
+}
 
 function refuse(error: AppError): { status_code: number; body: string } {
   return { status_code: error.status, body: JSON.stringify({ message: error.message, code: error.code }) };
@@ -33,6 +52,7 @@ export function createUploads(opts: {
   const datastore = kept.datastore;
   const callers = new WeakMap<Request, RequestAuth>();
   const locker = new DbUploadLocker(opts.db);
+  const kinds = new Map<string, UploadKind>();
 
   const server = new Server({
     path: API_PATHS.uploads,
@@ -49,24 +69,40 @@ export function createUploads(opts: {
       } catch (err) {
         throw err instanceof AppError ? refuse(err) : err;
       }
+      const stored = uploadId && req.method !== 'POST' ? await datastore.getUpload(uploadId).catch(() => null) : undefined;
+      const kind = kinds.get((stored === undefined ? metadataOf(req) : stored?.metadata)?.kind ?? '');
       // An external typist of an outsourcing pool uploads nothing into the trust (issue 12).
-      if (!satisfies(auth.subject, RULES.createDictation) || auth.subject.outsourcingPoolId != null) throw refuse(Errors.forbidden());
-      if (uploadId && req.method !== 'POST') {
-        const upload = await datastore.getUpload(uploadId).catch(() => null);
-        if (!upload || upload.metadata?.owner !== String(auth.ctx.user.id)) throw refuse(Errors.notFound());
-      }
+      if ((!kind && !satisfies(auth.subject, RULES.createDictation)) || auth.subject.outsourcingPoolId != null)
+        throw refuse(Errors.forbidden());
+      if (stored !== undefined && (!stored || stored.metadata?.owner !== String(auth.ctx.user.id))) throw refuse(Errors.notFound());
       callers.set(req, auth);
     },
     async onUploadCreate(req, upload) {
       const auth = callers.get(req)!;
+      const kind = kinds.get(upload.metadata?.kind ?? '');
+      if (kind) {
+        const kept = await kind.create(auth, upload).catch((err: unknown) => Promise.reject(err instanceof AppError ? refuse(err) : err));
+        return {
+          metadata: { ...kept, kind: upload.metadata!.kind!, owner: String(auth.ctx.user.id), trust: String(auth.ctx.user.trustId) },
+        };
+      }
       const recordingId = upload.metadata?.recordingId ?? '';
       if (!/^[0-9a-f-]{36}$/i.test(recordingId)) throw refuse(Errors.validation('The upload has no recording id.'));
       return { metadata: { ...upload.metadata, owner: String(auth.ctx.user.id), trust: String(auth.ctx.user.trustId) } };
+    },
+    async onUploadFinish(req, upload) {
+      const kind = kinds.get(upload.metadata?.kind ?? '');
+      if (!kind) return {};
+      return kind.finish(callers.get(req)!, upload).catch((err: unknown) => Promise.reject(err instanceof AppError ? refuse(err) : err));
     },
   });
 
   return {
     server,
+    /** Another kind of upload (Upload-Metadata `kind`), with its own access check and its own finish. */
+    addKind(name: string, kind: UploadKind) {
+      kinds.set(name, kind);
+    },
     /** This user's upload, finished or not, or null. */
     async findOwnUpload(uploadId: string, userId: number): Promise<Upload | null> {
       const upload = await datastore.getUpload(uploadId).catch(() => null);

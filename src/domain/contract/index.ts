@@ -16,6 +16,7 @@ export * from './dictation-detail';
 export * from './autotext';
 export * from './patients';
 export * from './review';
+export * from './attachments';
 export * from './search';
 
 export { API_PATHS } from './paths';

@@ -37,6 +37,8 @@ export const API_PATHS = {
   dictationDetails: (id: number) => `/api/dictation/${id}/details`,
   dictationComments: (id: number) => `/api/dictation/${id}/comments`,
   dictationLogs: (id: number) => `/api/dictation/${id}/logs`,
+  dictationAttachments: (id: number) => `/api/dictation/${id}/attachments`,
+  dictationAttachment: (id: number, aid: number) => `/api/dictation/${id}/attachments/${aid}`,
   dictationByClient: (clientId: string) => `/api/dictation/by-client/${clientId}`,
   uploads: '/api/uploads',
   patients: '/api/patients',

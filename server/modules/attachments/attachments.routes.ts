@@ -1,0 +1,71 @@
+/**
+ * Attachments on a dictation (src/domain/contract/attachments.ts): the list, a download, a removal,
+ * and the upload kind "attachment" of the shared tus uploads.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RULES } from '../../../src/domain/access';
+import {
+  ATTACHMENT_UPLOAD_KIND,
+  attachmentParamsSchema,
+  attachmentsAnswerSchema,
+  idParamSchema,
+  signedLinkQuerySchema,
+} from '../../../src/domain/contract';
+import type { AudioStorage } from '../../adapters/storage';
+import type { Db } from '../../db/client';
+import type { UrlSigner } from '../../lib/signed-url';
+import { authenticate, caller } from '../auth/request-auth';
+import { authFromSignedLink } from '../dictations/audio-link';
+import type { Uploads } from '../uploads/tus';
+import { attachmentUploadKind } from './attachment-upload';
+import { createAttachmentService } from './attachments.service';
+import { attachmentDisposition } from './content-disposition';
+
+interface Opts {
+  db: Db;
+  storage: AudioStorage;
+  uploads: Uploads;
+  signer: UrlSigner;
+  pinWindowMs: number;
+}
+
+export const attachmentsRoutes: FastifyPluginAsyncZod<Opts> = async (app, { db, storage, uploads, signer, pinWindowMs }) => {
+  uploads.addKind(ATTACHMENT_UPLOAD_KIND, attachmentUploadKind({ db, storage, uploads }));
+  const attachments = createAttachmentService({ db, storage, signer });
+
+  app.get(
+    '/api/dictation/:id/attachments',
+    { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: attachmentsAnswerSchema } } },
+    async (req) => attachments.list(caller(req), req.params.id),
+  );
+
+  /** A bearer token, or the signed link of the list (an <a download> cannot send a token). */
+  app.get(
+    '/api/dictation/:id/attachments/:aid',
+    { config: { auth: 'none' }, schema: { params: attachmentParamsSchema, querystring: signedLinkQuerySchema } },
+    async (req, reply) => {
+      const { id, aid } = req.params;
+      const auth = req.headers.authorization
+        ? await authenticate(db, req.headers.authorization, 'required', pinWindowMs)
+        : await authFromSignedLink(db, signer, `/api/dictation/${id}/attachments/${aid}`, req.query, pinWindowMs);
+      const file = await attachments.download(auth, id, aid, req.ip);
+      reply.headers({
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.size),
+        'Content-Disposition': attachmentDisposition(file.filename),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      });
+      return reply.send(file.body);
+    },
+  );
+
+  app.delete(
+    '/api/dictation/:id/attachments/:aid',
+    { config: { rule: RULES.viewDictation, idempotent: true }, schema: { params: attachmentParamsSchema } },
+    async (req, reply) => {
+      await attachments.remove(caller(req), req.params.id, req.params.aid, req.ip);
+      return reply.status(204).send();
+    },
+  );
+};
