@@ -157,8 +157,8 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
         <div className="min-w-0">
           {returnReason && <ReturnedNotice d={d} reason={returnReason} />}
           {reviewing && seen && <ChangesSince dictationId={d.id} seen={seen} />}
-          <LetterArea d={d} editable={editable} extras={extras} onEditor={setEditor} player={player} reviewing={reviewing} />
           {letter.server?.approval && <SignatureBlock approval={letter.server.approval} />}
+          <LetterArea d={d} editable={editable} extras={extras} onEditor={setEditor} player={player} reviewing={reviewing} />
         </div>
         <aside aria-label="Details and history">
           <SidePanel

@@ -16,7 +16,7 @@ export function SignatureBlock({ approval }: { approval: Approval }) {
   return (
     <p
       data-testid="approval-signature"
-      className="mx-auto mt-3 flex w-full max-w-[48rem] items-start gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ring-1 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-50 dark:ring-emerald-800"
+      className="mx-auto mb-3 flex w-full max-w-[48rem] items-start gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ring-1 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-50 dark:ring-emerald-800"
     >
       <BadgeCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
       {signatureLine(approval)}
