@@ -5,7 +5,8 @@ export interface ShortcutActions {
   go: (item: Exclude<NavItem, 'logout'>) => void;
   logout: () => void;
   recordTab: (n: number) => void;
-  focusSearch: () => void;
+  /** Ctrl+K: the find-document panel. */
+  findDocument: () => void;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -15,7 +16,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 /**
  * Global shortcuts of spec §9 that have a destination for this user: Alt+H home, Alt+1..4 record tabs,
- * Alt+U upload, Alt+P profile, Alt+R record, Alt+S support, Ctrl+K find (search box), Ctrl+I resources,
+ * Alt+U upload, Alt+P profile, Alt+R record, Alt+S support, Ctrl+K find document (the panel), Ctrl+I resources,
  * Ctrl+L logout. `event.code` is used so Alt on macOS (which types symbols) still works.
  */
 export function useGlobalShortcuts(visible: readonly NavItem[], actions: ShortcutActions): void {
@@ -34,7 +35,7 @@ export function useGlobalShortcuts(visible: readonly NavItem[], actions: Shortcu
         else if (e.code === 'KeyS' && has('support')) actions.go('support');
         else handled = false;
       } else if (ctrl && !e.altKey && !e.shiftKey) {
-        if (e.code === 'KeyK') actions.focusSearch();
+        if (e.code === 'KeyK') actions.findDocument();
         else if (e.code === 'KeyI' && has('resources') && !isTyping(e.target)) actions.go('resources');
         else if (e.code === 'KeyL') actions.logout();
         else handled = false;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { visibleNavItems, type AccessSubject, type NavItem } from '../../../domain/access';
+import { RULES, satisfies, visibleNavItems, type AccessSubject, type NavItem } from '../../../domain/access';
 import type { UserProfile } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,6 +11,7 @@ import { navHref } from '../nav-links';
 import { useGlobalShortcuts } from '../use-global-shortcuts';
 import { TopBar } from './top-bar';
 import { RecordingTabBar } from '../../recording';
+import { FindDocument } from '../../find-document';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../lib/db/db';
 
@@ -26,6 +27,9 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
   const online = useOnline();
   const searchRef = useRef<HTMLInputElement>(null);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  /** The find-document panel: closed (null), opened by Ctrl+K (term null) or by the top-bar search. */
+  const [finding, setFinding] = useState<{ term: string | null } | null>(null);
+  const canSearch = satisfies(subject, RULES.search);
   const items = useMemo(() => visibleNavItems(subject, variant), [subject]);
 
   const go = useCallback(
@@ -41,16 +45,23 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
       go,
       logout: () => setConfirmLogout(true),
       recordTab: (n: number) => void navigate({ href: `/record/${n}` }),
-      focusSearch: () => searchRef.current?.focus(),
+      findDocument: () => canSearch && setFinding((f) => f ?? { term: null }),
     }),
-    [go, navigate],
+    [go, navigate, canSearch],
   );
   useGlobalShortcuts(items, actions);
   const unsent = useLiveQuery(() => db.outbox.count(), []) ?? 0;
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <TopBar profile={profile} subject={subject} items={items} searchRef={searchRef} onLogout={() => setConfirmLogout(true)} />
+      <TopBar
+        profile={profile}
+        subject={subject}
+        items={items}
+        searchRef={searchRef}
+        onSearch={(term) => setFinding({ term })}
+        onLogout={() => setConfirmLogout(true)}
+      />
       {items.includes('record') && <RecordingTabBar />}
       {(offline || !online) && (
         <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
@@ -58,6 +69,7 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
         </div>
       )}
       <main className="flex-1">{children}</main>
+      {finding && <FindDocument term={finding.term} me={{ id: profile.id, roles: subject.roles }} onClose={() => setFinding(null)} />}
       <ConfirmDialog
         open={confirmLogout}
         title={MESSAGES.logoutConfirm}

@@ -2,25 +2,29 @@ import { forwardRef, useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
 import { clearRecentSearches, loadRecentSearches, rememberSearch } from '../recent-searches';
 
+interface Props {
+  /** Show the results: the find-document panel, searching `term`. */
+  onSubmit: (term: string) => void;
+}
+
 /**
- * The top-bar search: Enter submits and remembers the term (at most three, encrypted). The results
- * panel belongs to the find-document feature; until it exists the panel says so plainly.
+ * The top-bar search (spec §2): Enter remembers the term (at most three, encrypted) and shows the
+ * results in the find-document panel; focused, it lists the recent searches.
  */
-export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props, ref) {
+export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox({ onSubmit }, ref) {
   const [term, setTerm] = useState('');
   const [recent, setRecent] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
-  const [submitted, setSubmitted] = useState<string | null>(null);
 
   useEffect(() => {
-    void loadRecentSearches().then(setRecent);
-  }, []);
+    if (open) void loadRecentSearches().then(setRecent);
+  }, [open]);
 
   async function submit(value: string) {
     if (!value.trim()) return;
     setRecent(await rememberSearch(value));
-    setSubmitted(value.trim());
-    setOpen(true);
+    setOpen(false);
+    onSubmit(value.trim());
   }
 
   return (
@@ -39,14 +43,16 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
         onFocus={() => setOpen(true)}
         onChange={(e) => setTerm(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') void submit(term);
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void submit(term);
+          }
           if (e.key === 'Escape') setOpen(false);
         }}
         className="min-h-10 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm dark:border-slate-600 dark:bg-slate-900"
       />
-      {open && (recent.length > 0 || submitted) && (
+      {open && recent.length > 0 && (
         <div className="absolute right-0 left-0 z-40 mt-1 rounded-lg border border-slate-200 bg-white p-2 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-800">
-          {submitted && <p className="px-2 py-1 text-slate-600 dark:text-slate-300">Searching dictations is not available yet.</p>}
           {recent.length > 0 && (
             <>
               <div className="flex items-center justify-between px-2 pt-1 text-xs font-semibold text-slate-500 uppercase">

@@ -13,13 +13,14 @@ interface Props {
   subject: AccessSubject;
   items: readonly NavItem[];
   searchRef: RefObject<HTMLInputElement | null>;
+  onSearch: (term: string) => void;
   onLogout: () => void;
 }
 
 const ITEM =
   'flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
-export function TopBar({ profile, subject, items, searchRef, onLogout }: Props) {
+export function TopBar({ profile, subject, items, searchRef, onSearch, onLogout }: Props) {
   return (
     <header
       ref={useTopBarHeight()}
@@ -29,7 +30,7 @@ export function TopBar({ profile, subject, items, searchRef, onLogout }: Props) 
         <span className="text-lg font-bold tracking-tight text-brand-700 dark:text-emerald-400">{APP_TITLE}</span>
         {satisfies(subject, RULES.search) && (
           <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
-            <SearchBox ref={searchRef} />
+            <SearchBox ref={searchRef} onSubmit={onSearch} />
           </div>
         )}
         {satisfies(subject, RULES.createDictation) && (

@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { API_PATHS, searchPageSchema, type SearchPage, type SearchRow } from '../../domain/contract';
+import { apiCall } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/errors';
+import { useOnline } from '../../lib/use-online';
+import { localPage, toQuery, type SearchState } from './search-state';
+
+export interface SearchResult {
+  page: SearchPage['data'];
+  /** Found offline among the list rows this device holds, not by the server. */
+  local: boolean;
+}
+
+/** The work-queue rows in memory (worklist-api.ts keeps them under ['worklist', 'page', …]): what offline search looks through. */
+function cachedRows(queries: QueryClient): SearchRow[] {
+  return queries
+    .getQueriesData<{ data: { data: SearchRow[] } }>({ queryKey: ['worklist', 'page'] })
+    .flatMap(([, page]) => page?.data.data ?? []);
+}
+
+/**
+ * One page of results for the submitted term. Results hold patient data: kept in memory only. A failed
+ * search is only logged (spec §8), without the term (it may be a patient's name).
+ */
+export function useDocumentSearch(state: SearchState) {
+  const queries = useQueryClient();
+  const online = useOnline();
+  const query = toQuery(state);
+  return useQuery({
+    queryKey: ['document-search', query, online],
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    retry: false,
+    queryFn: async (): Promise<SearchResult> => {
+      if (!online) return { page: localPage(cachedRows(queries), state), local: true };
+      try {
+        const res = await apiCall('get', API_PATHS.dictationDocument, { schema: searchPageSchema, searchParams: query!, quiet: true });
+        return { page: res.data, local: false };
+      } catch (err) {
+        console.error('Search failed', err instanceof ApiError ? `${err.status} ${err.code ?? ''}`.trim() : 'network');
+        // The connection dropped on the way: what this device holds is still worth showing.
+        if (err instanceof ApiError && err.status === 0) return { page: localPage(cachedRows(queries), state), local: true };
+        throw err;
+      }
+    },
+  });
+}
