@@ -187,9 +187,12 @@ describe('GET /api/dictation/document: refusals', () => {
     expect((await search(SECRETARY, 'search=c&search_key=clinic_code')).statusCode).toBe(200);
   });
 
-  it('a TrustAdmin may not search dictations, and nobody may without signing in', async () => {
+  it('a TrustAdmin or an external typist may not search dictations, and nobody may without signing in', async () => {
     expect((await search('trustadmin@wardnote.test', 'search=quenby')).statusCode).toBe(403);
     expect((await t.call('GET', '/api/dictation/document?search=quenby')).statusCode).toBe(401);
+    // An external typist sees their pool's work only: no search over the trust.
+    const outsourced = await t.login('outsourced@wardnote.test');
+    expect((await t.call('GET', '/api/dictation/document?search=quenby', { token: outsourced })).statusCode).toBe(403);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { RULES, satisfies, visibleNavItems, type AccessSubject, type NavItem } from '../../../domain/access';
+import { visibleNavItems, type AccessSubject, type NavItem } from '../../../domain/access';
 import type { UserProfile } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -9,6 +9,7 @@ import { useOnline } from '../../../lib/use-online';
 import { variant } from '../../../app/variant';
 import { navHref } from '../nav-links';
 import { useGlobalShortcuts } from '../use-global-shortcuts';
+import { canSearch as searchAllowed } from '../can-search';
 import { TopBar } from './top-bar';
 import { RecordingTabBar } from '../../recording';
 import { FindDocument } from '../../find-document';
@@ -29,7 +30,7 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
   const [confirmLogout, setConfirmLogout] = useState(false);
   /** The find-document panel: closed (null), opened by Ctrl+K (term null) or by the top-bar search. */
   const [finding, setFinding] = useState<{ term: string | null } | null>(null);
-  const canSearch = satisfies(subject, RULES.search);
+  const canSearch = searchAllowed(subject);
   const items = useMemo(() => visibleNavItems(subject, variant), [subject]);
 
   const go = useCallback(

@@ -6,6 +6,7 @@ import { APP_TITLE } from '../../../app/variant';
 import { initials, NAV_LABELS, navHref } from '../nav-links';
 import { NAV_ICONS } from './nav-icon';
 import { SearchBox } from './search-box';
+import { canSearch } from '../can-search';
 import { SyncStatus } from '../../sync';
 
 interface Props {
@@ -28,7 +29,7 @@ export function TopBar({ profile, subject, items, searchRef, onSearch, onLogout 
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:px-4">
         <span className="text-lg font-bold tracking-tight text-brand-700 dark:text-emerald-400">{APP_TITLE}</span>
-        {satisfies(subject, RULES.search) && (
+        {canSearch(subject) && (
           <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
             <SearchBox ref={searchRef} onSubmit={onSearch} />
           </div>
