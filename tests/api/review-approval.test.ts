@@ -157,6 +157,8 @@ describe('openings and what the author last saw', () => {
 
   it('logs a view of a confidential dictation’s letter in the audit trail', async () => {
     const d = await waiting({ confidential: true });
+    await t.call('GET', `/api/dictation/${d.id}/letter`, { token: tokens[AUTHOR], headers: { 'X-Wardnote-Prefetch': '1' } });
+    expect(await logsOf(d.id)).toEqual([]);
     expect((await openLetter(AUTHOR, d.id)).statusCode).toBe(200);
     const trail = (await t.call('GET', `/api/dictation/${d.id}/logs`, { token: tokens[AUTHOR] })).json().data.data;
     expect(trail.map((l: { description: string }) => l.description)).toContain('Viewed (confidential)');
@@ -172,6 +174,11 @@ describe('batch approval (POST /api/dictation/approve)', () => {
   it('never approves an unopened letter; after opening it approves, and lists the rest with the reason', async () => {
     const a = await waiting();
     const b = await waiting();
+    // Offline review copying the queue to the device is not the author opening the letters.
+    for (const d of [a, b]) {
+      const copy = await t.call('GET', `/api/dictation/${d.id}/letter`, { token: tokens[AUTHOR], headers: { 'X-Wardnote-Prefetch': '1' } });
+      expect(copy.json().data).toMatchObject({ version: 1, last_seen_version: null });
+    }
     const refused = await batch(AUTHOR, [a.id, b.id]);
     expect(refused.statusCode).toBe(200);
     expect(refused.json().data).toMatchObject({

@@ -50,7 +50,10 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
   app.get(
     '/api/dictation/:id/letter',
     { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: letterAnswerSchema } } },
-    async (req) => ({ data: await letters.get(caller(req), req.params.id) }),
+    // Offline review's prefetch (src/features/offline-review/prefetch-header.ts) is not the user opening it.
+    async (req) => ({
+      data: await letters.get(caller(req), req.params.id, { prefetch: req.headers['x-wardnote-prefetch'] !== undefined }),
+    }),
   );
 
   app.put(

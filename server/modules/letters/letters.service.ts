@@ -12,7 +12,7 @@ import { dictationLogs } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
-import { markSeen, recordOpening } from '../review/views.repository';
+import { lastSeenBy, markSeen, recordOpening } from '../review/views.repository';
 import { letterDictationOf, letterUserOf, mayView, visibleContext } from './dictation-scope';
 import {
   findContext,
@@ -73,12 +73,18 @@ export function createLetterService(db: Db) {
   return {
     current,
 
-    async get(auth: RequestAuth, id: number): Promise<Letter> {
+    /**
+     * The letter for the caller. An opening (issue 12) is recorded: batch approval needs one, review mode
+     * shows what changed since the last. A prefetch (offline review copying the queue to the device) is
+     * not an opening: it records nothing and logs no confidential view.
+     */
+    async get(auth: RequestAuth, id: number, opts: { prefetch?: boolean } = {}): Promise<Letter> {
       const ctx = await visibleContext(db, auth, id);
-      await auditConfidentialView(auth, ctx, 'letter');
+      if (!opts.prefetch) await auditConfidentialView(auth, ctx, 'letter');
       const letter = await current(auth, ctx);
-      // An opening (issue 12): batch approval needs one; review mode shows what changed since the last.
-      const lastSeen = await recordOpening(db, id, auth.ctx.user.id, letter.version);
+      const lastSeen = opts.prefetch
+        ? await lastSeenBy(db, id, auth.ctx.user.id)
+        : await recordOpening(db, id, auth.ctx.user.id, letter.version);
       return { ...letter, last_seen_version: lastSeen };
     },
 

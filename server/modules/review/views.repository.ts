@@ -29,6 +29,15 @@ export async function recordOpening(db: Db, dictationId: number, userId: number,
   return row?.before ?? null;
 }
 
+/** The version the user last saw, without counting this as an opening (null: never opened). */
+export async function lastSeenBy(db: Db, dictationId: number, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ v: dictationViews.lastSeenVersion })
+    .from(dictationViews)
+    .where(and(eq(dictationViews.dictationId, dictationId), eq(dictationViews.userId, userId)));
+  return row?.v ?? null;
+}
+
 /** The caller acted on the letter at `version` (saved it, approved it, returned it): that is what they last saw. */
 export async function markSeen(db: Db, dictationId: number, userId: number, version: number): Promise<void> {
   await db
