@@ -17,6 +17,7 @@ interface Row {
   assigned_to: { user_id: number; full_name: string } | null;
   return_reason: string | null;
   secretarial_cover: boolean;
+  opened: boolean | null;
 }
 
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
@@ -171,4 +172,39 @@ test('a letter the author sent back shows "Returned" with the reason in the typi
   const card = page.getByRole('list', { name: 'Dictations' }).getByRole('listitem').filter({ hasText: row.reference });
   await expect(card.getByText('Returned')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/returned-390.png` });
+});
+
+test('batch approval from the approval list takes only the letters the author has opened', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const token = await apiToken(request, AUTHOR);
+  const unopened = (await listOf(request, token, 'AUTHOR_APPROVAL')).filter((r) => !r.is_confidential && r.opened === false);
+  expect(unopened.length).toBeGreaterThanOrEqual(2);
+  const [read, unread] = unopened as [Row, Row];
+  await signIn(page, AUTHOR);
+  await expectPath(page, '/AUTHOR_APPROVAL');
+
+  // Neither opened yet: nothing to approve, and the note says why.
+  await page.goto(`/AUTHOR_APPROVAL?search=${read.reference}`);
+  await rows(page).filter({ hasText: read.reference }).getByRole('checkbox').check();
+  const group = page.getByRole('group', { name: 'Approve together' });
+  await expect(group).toContainText('Open it first to approve it');
+  await expect(group.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+
+  // The author reads one of them.
+  await page.goto(`/dictation/${read.id}`);
+  await expect(page.getByRole('textbox', { name: 'Letter' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await listOf(request, token, 'AUTHOR_APPROVAL')).find((r) => r.id === read.id)?.opened).toBe(true);
+
+  // Both selected: the unread one is left out of the approval, and the note says so.
+  await page.goto('/AUTHOR_APPROVAL?paginate=30');
+  await rows(page).filter({ hasText: read.reference }).getByRole('checkbox').check();
+  await rows(page).filter({ hasText: unread.reference }).getByRole('checkbox').check();
+  await expect(group).toContainText('1 of the 2 selected is not opened yet and left out of the approval');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/batch-approval-1024.png` });
+  await group.getByRole('button', { name: 'Approve 1 letter' }).click();
+  await expect(rows(page).filter({ hasText: read.reference })).toHaveCount(0, { timeout: 15_000 });
+  await expect(rows(page).filter({ hasText: unread.reference })).toHaveCount(1);
+  expect((await dictationOf(request, token, unread.id)).status).toBe('AUTHOR_APPROVAL');
+  expect((await dictationOf(request, token, read.id)).status).not.toBe('AUTHOR_APPROVAL');
 });

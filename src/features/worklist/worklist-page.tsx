@@ -149,7 +149,18 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
           onClear={() => setSelected(new Set())}
         />
       )}
-      {chosen.length > 0 && tab === 'AUTHOR_APPROVAL' && roles.includes('Author') && <BatchApproval rows={chosen} />}
+      {chosen.length > 0 && tab === 'AUTHOR_APPROVAL' && roles.includes('Author') && (
+        <BatchApproval
+          rows={chosen}
+          onApproved={(ids) =>
+            setSelected((s) => {
+              const next = new Set(s);
+              for (const id of ids) next.delete(id);
+              return next;
+            })
+          }
+        />
+      )}
       {list.isError && !list.data && <Alert>{list.error instanceof ApiError ? list.error.message : 'Error fetching your request'}</Alert>}
       {list.isPending && <p className="py-8 text-center text-slate-600 dark:text-slate-400">Loading…</p>}
       {page && rows.length === 0 && (
