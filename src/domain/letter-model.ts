@@ -6,9 +6,11 @@
  */
 import type { LetterNode } from './contract/letter';
 import type { LetterheadSetting } from './contract/letterhead';
+import type { Approval } from './contract/review';
 import { formatBirthDate, formatDateTime, formatPatientName } from './display-format';
 import { templateDoc } from './letter-doc';
 import { formatNhsNumber } from './nhs-number';
+import { signatureLine } from './signature';
 import { dedupeRecipientLists, type Recipient } from './recipients';
 import type { DictationStatus } from './statuses';
 
@@ -53,7 +55,7 @@ export type LetterSignature =
       name: string;
       job_title: string | null;
       registration_number: string | null;
-      /** "Approved by Dr Daniel Reid, Consultant Cardiologist on 22-Nov-2026 14:05" */
+      /** "Approved by Daniel Reid, Consultant Cardiologist, GMC 4412087 on 22 Nov 2026" (signature.ts) */
       approved_line: string;
       on_behalf_of: string | null;
     }
@@ -83,13 +85,7 @@ export interface LetterModel {
 }
 
 /** The approval stored with the letter (server/db/schema.ts `letters.approval`). */
-export interface StoredApproval {
-  name: string;
-  job_title: string | null;
-  registration_number: string | null;
-  on_behalf_of: string | null;
-  approved_at: string;
-}
+export type StoredApproval = Approval;
 
 /** The patient index's entry for the letter's patient, when found there. */
 export interface IndexedPatient {
@@ -239,16 +235,21 @@ function recipientsOf(kinds: readonly string[], src: LetterSource, patientName: 
   return out;
 }
 
+/**
+ * The signature block: the approver's name, role and registration number with the approval line
+ * (src/domain/signature.ts, as the page shows it); under secretarial cover the letter is still the
+ * author's, so their name heads the block and the line says who approved it on their behalf.
+ */
 function signatureOf(src: LetterSource, approved: boolean): LetterSignature {
   const a = src.approval;
   if (approved && a) {
-    const who = [a.name, a.job_title].filter(Boolean).join(', ');
+    const signer = a.on_behalf_of ? src.author : { name: a.name, job_title: a.job_title, registration_number: a.registration_number };
     return {
       approved: true,
-      name: a.name,
-      job_title: a.job_title,
-      registration_number: a.registration_number,
-      approved_line: `Approved by ${who} on ${formatDateTime(a.approved_at, src.time_zone)}`,
+      name: signer.name,
+      job_title: signer.job_title,
+      registration_number: signer.registration_number,
+      approved_line: signatureLine(a, src.time_zone),
       on_behalf_of: a.on_behalf_of,
     };
   }

@@ -187,14 +187,14 @@ describe('GET /api/dictation/{id}/letter.pdf and .docx', () => {
     await t.db.update(dictations).set({ status: 'SENT' }).where(eq(dictations.id, letter.id));
 
     const page = (await pdfPages(letter.id)).join(' ');
-    expect(page).toContain('Approved by Dr Daniel Reid, Consultant Cardiologist on 21-Nov-2026 15:05');
+    expect(page).toContain('Approved by Dr Daniel Reid, Consultant Cardiologist, GMC 4412087 on 21 Nov 2026');
     expect(page).toContain('GMC 4412087');
     expect(page).toContain('21 November 2026');
     expect(page).not.toContain('Dictated but not yet approved');
     expect(page).not.toContain('DRAFT');
 
     const docx = await docxText(letter.id);
-    expect(docx.body).toContain('Approved by Dr Daniel Reid, Consultant Cardiologist on 21-Nov-2026 15:05');
+    expect(docx.body).toContain('Approved by Dr Daniel Reid, Consultant Cardiologist, GMC 4412087 on 21 Nov 2026');
     expect(docx.body).not.toContain('Dictated but not yet approved');
     expect(docx.headers).not.toContain('DRAFT');
   });

@@ -135,6 +135,7 @@ describe('the letter model', () => {
       source({
         status: 'SENT',
         approval: {
+          user_id: 1,
           name: 'Dr Daniel Reid',
           job_title: 'Consultant Cardiologist',
           registration_number: 'GMC 4412087',
@@ -147,10 +148,34 @@ describe('the letter model', () => {
     expect(m.watermark).toBeNull();
     expect(m.signature).toMatchObject({
       approved: true,
-      approved_line: 'Approved by Dr Daniel Reid, Consultant Cardiologist on 21-Nov-2026 15:05',
+      name: 'Dr Daniel Reid',
+      approved_line: 'Approved by Dr Daniel Reid, Consultant Cardiologist, GMC 4412087 on 21 Nov 2026',
       registration_number: 'GMC 4412087',
     });
     expect(m.date).toBe('21 November 2026');
+  });
+
+  it('approved under secretarial cover: the author heads the signature, the line says who approved on their behalf', () => {
+    const m = buildLetterModel(
+      source({
+        status: 'MANUAL_DISTRIBUTION',
+        approval: {
+          user_id: 5,
+          name: 'Jenny Walsh',
+          job_title: null,
+          registration_number: null,
+          on_behalf_of: 'Daniel Reid',
+          approved_at: '2026-11-21T15:05:00Z',
+        },
+      }),
+    );
+    expect(m.signature).toMatchObject({
+      approved: true,
+      name: 'Daniel Reid',
+      job_title: 'Consultant Cardiologist',
+      registration_number: 'GMC 4412087',
+      approved_line: 'Approved by Jenny Walsh on behalf of Daniel Reid on 21 Nov 2026',
+    });
   });
 
   it('without patient details it still prints, and says so', () => {

@@ -266,7 +266,6 @@ function signature(m: LetterModel): Paragraph[] {
   ];
   if (s.approved) {
     out.push(new Paragraph({ children: [small(s.approved_line, { italics: true, color: GREY })] }));
-    if (s.on_behalf_of) out.push(new Paragraph({ children: [small(`on behalf of ${s.on_behalf_of}`, { italics: true, color: GREY })] }));
   } else if (s.note) {
     out.push(new Paragraph({ children: [new TextRun({ text: s.note, bold: true, italics: true, color: RED })] }));
   }

@@ -213,7 +213,6 @@ function signature(m: LetterModel): Content[] {
   ];
   if (s.approved) {
     lines.push({ text: s.approved_line, italics: true, fontSize: 9, color: GREY, margin: [0, 4, 0, 0] });
-    if (s.on_behalf_of) lines.push({ text: `on behalf of ${s.on_behalf_of}`, italics: true, fontSize: 9, color: GREY });
   } else if (s.note) {
     lines.push({ text: s.note, italics: true, bold: true, color: '#D5281B', margin: [0, 4, 0, 0] });
   }
