@@ -1,0 +1,1 @@
+export { AttachmentsTab } from './attachments-tab';

@@ -1,0 +1,89 @@
+/**
+ * One file sent to the server by tus (the same resumable uploads as audio, src/lib/sync/api-transport.ts),
+ * as the upload kind "attachment". A dropped connection resumes from the server's offset: tus retries
+ * with backoff while online, and when the browser was offline the upload starts again (from where the
+ * server is) as soon as it is back. A refusal (4xx) is final and carries the server's reason.
+ */
+import type { DetailedError, Upload } from 'tus-js-client';
+import { ATTACHMENT_UPLOAD_KIND } from '../../domain/contract/attachments';
+import { API_PATHS } from '../../domain/contract/paths';
+import { MESSAGES } from '../../domain/messages';
+import { keyStore, TOKEN_KEY } from '../../lib/db/keys';
+
+export interface UploadEvents {
+  progress(sent: number, total: number): void;
+  /** Offline: waiting for the connection, the bytes sent so far are kept by the server. */
+  waiting(): void;
+  done(): void;
+  refused(message: string): void;
+}
+
+const CHUNK_BYTES = 2 * 1024 * 1024;
+
+function messageOf(err: Error): { status: number; message: string } {
+  const res = (err as DetailedError).originalResponse;
+  const status = res?.getStatus() ?? 0;
+  let message: string = status >= 500 ? MESSAGES.serverError : MESSAGES.errorFetching;
+  try {
+    const body = JSON.parse(res?.getBody() ?? '') as { message?: unknown };
+    if (typeof body.message === 'string') message = body.message;
+  } catch {
+    // not JSON: the generic message
+  }
+  return { status, message };
+}
+
+/** Starts the upload; answers a function that stops it. */
+export async function sendAttachment(dictationId: number, file: File, on: UploadEvents): Promise<() => void> {
+  const { Upload } = await import('tus-js-client');
+  const token = await keyStore.get<string>(TOKEN_KEY);
+  let upload: Upload | null = null;
+  let running = false;
+  let stopped = false;
+  const resume = () => {
+    if (stopped || running || !upload) return;
+    running = true;
+    upload.start();
+  };
+  const stop = () => {
+    stopped = true;
+    window.removeEventListener('online', resume);
+    if (running) void upload?.abort();
+    running = false;
+  };
+  upload = new Upload(file, {
+    endpoint: new URL(API_PATHS.uploads, location.origin).toString(),
+    chunkSize: CHUNK_BYTES,
+    retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000, 30_000],
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    metadata: { kind: ATTACHMENT_UPLOAD_KIND, dictationId: String(dictationId), filename: file.name },
+    storeFingerprintForResuming: false,
+    // Only a lost connection or a server fault is worth another try; a refusal stands.
+    onShouldRetry: (err) => {
+      const status = messageOf(err).status;
+      return (status === 0 || status >= 500 || status === 423) && navigator.onLine;
+    },
+    onProgress: (sent, total) => on.progress(sent, total),
+    onSuccess: () => {
+      running = false;
+      stop();
+      on.done();
+    },
+    onError: (err) => {
+      running = false;
+      const { status, message } = messageOf(err);
+      if (status === 0 || status >= 500) {
+        // Whatever the server has is kept: start again from there when the connection is back.
+        on.waiting();
+        if (!navigator.onLine) return;
+        setTimeout(resume, 30_000);
+        return;
+      }
+      stop();
+      on.refused(message);
+    },
+  });
+  window.addEventListener('online', resume);
+  resume();
+  return stop;
+}
