@@ -4,19 +4,15 @@ import { addRecentSearch } from '../../src/domain/recent-searches';
 import { emptyText, INITIAL_SEARCH, localPage, matchesLocally, toQuery, withChange } from '../../src/features/find-document/search-state';
 
 describe('parseSearchTerm: which fields a term is looked for in', () => {
-  it('an NHS number with spaces or dashes is matched exactly, as ten digits, with references and MRNs', () => {
-    expect(parseSearchTerm(' 943 476 5919 ', 'all')).toEqual({
-      text: '9434765919',
-      nhs: '9434765919',
-      fields: ['reference', 'mrn', 'nhs'],
-    });
-    expect(parseSearchTerm('943-476-5919', 'patient')).toEqual({ text: '9434765919', nhs: '9434765919', fields: ['mrn', 'nhs'] });
+  it('an NHS number with spaces or dashes is matched exactly, as ten digits (and as part of a reference under All)', () => {
+    expect(parseSearchTerm(' 943 476 5919 ', 'all')).toEqual({ text: '9434765919', nhs: '9434765919', fields: ['reference', 'nhs'] });
+    expect(parseSearchTerm('943-476-5919', 'patient')).toEqual({ text: '9434765919', nhs: '9434765919', fields: ['nhs'] });
   });
 
-  it('other digits are a reference or an MRN, never a name', () => {
-    expect(parseSearchTerm('2610010901', 'all').fields).toEqual(['reference', 'mrn', 'nhs']);
+  it('more digits are a reference; fewer a reference or an MRN; never a name', () => {
+    expect(parseSearchTerm('26100109010101', 'all')).toEqual({ text: '26100109010101', nhs: null, fields: ['reference'] });
     expect(parseSearchTerm('26100109', 'all')).toEqual({ text: '26100109', nhs: null, fields: ['reference', 'mrn'] });
-    expect(parseSearchTerm('261001090101', 'all').nhs).toBeNull();
+    expect(parseSearchTerm('4000037', 'patient').fields).toEqual(['mrn']);
   });
 
   it('words: every field under All; one field under a chip; inner spaces collapsed', () => {

@@ -19,7 +19,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   const search = createSearchService(db);
   app.get(
     API_PATHS.dictationDocument,
-    { config: { rule: RULES.search }, schema: { querystring: searchQuerySchema, response: { 200: searchPageSchema } } },
+    { config: { rule: RULES.search, authCache: true }, schema: { querystring: searchQuerySchema, response: { 200: searchPageSchema } } },
     async (req) => search.search(caller(req), req.query, pageUrlFor(req.url)),
   );
 };

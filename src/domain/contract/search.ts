@@ -21,8 +21,9 @@ export const SEARCH_MAX_LENGTH = 100;
 
 /**
  * Where a term is looked for: the fields each chip covers, narrowed by what the term looks like. An
- * NHS number (ten digits, spaces or dashes between groups) is matched exactly; a term of digits only is
- * a reference, NHS number or MRN, never a name.
+ * NHS number (ten digits, spaces or dashes between groups) is matched exactly (and as part of a
+ * reference); a longer run of digits is a reference; a shorter one a reference or an MRN; digits are
+ * never a name.
  */
 export type SearchField = 'reference' | 'nhs' | 'mrn' | 'patient_name' | 'author' | 'department' | 'clinic_code' | 'letter_text';
 
@@ -36,6 +37,12 @@ export interface ParsedSearch {
 
 /** Names and letter text need three characters for a trigram or word index to narrow anything. */
 export const MIN_TEXT_SEARCH = 3;
+
+/**
+ * Ten digits are an NHS number (and the start of a reference); more are a reference (yymmddHHMMSS and a
+ * suffix). Neither is looked for inside MRNs: a long run of digits shares its trigrams with most of them.
+ */
+const longNumber = (digits: string) => digits.length > 10;
 
 export function parseSearchTerm(raw: string, key: SearchKey): ParsedSearch {
   const text = raw.trim().replace(/\s+/g, ' ');
@@ -54,12 +61,16 @@ export function parseSearchTerm(raw: string, key: SearchKey): ParsedSearch {
       fields = ['clinic_code'];
       break;
     case 'patient':
-      fields = numeric ? ['mrn', ...(nhs ? (['nhs'] as const) : [])] : ['patient_name', 'mrn'];
+      fields = nhs ? ['nhs'] : numeric ? ['mrn'] : ['patient_name', 'mrn'];
       break;
     default:
-      fields = numeric
-        ? ['reference', 'mrn', ...(nhs ? (['nhs'] as const) : [])]
-        : ['patient_name', 'mrn', 'author', 'department', 'clinic_code', 'letter_text'];
+      fields = nhs
+        ? ['reference', 'nhs']
+        : numeric
+          ? longNumber(compact)
+            ? ['reference']
+            : ['reference', 'mrn']
+          : ['patient_name', 'mrn', 'author', 'department', 'clinic_code', 'letter_text'];
   }
   return { text: numeric ? compact : text, nhs, fields };
 }
