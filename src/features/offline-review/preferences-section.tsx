@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -28,7 +28,12 @@ export function OfflineReviewPreferences() {
   const [budget, setBudget] = useState(readBudget);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!subject?.roles.includes('Author')) return null;
+  const author = subject?.roles.includes('Author') ?? false;
+  // What this section reports is brought up to date when it opens (at most every few minutes).
+  useEffect(() => {
+    if (author) void requestReviewPrefetch();
+  }, [author]);
+  if (!author) return null;
 
   function choose(bytes: number) {
     saveBudget(bytes);

@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expectPath, signIn } from './helpers';
+import { apiToken, waitForWorker } from './recording';
+
+test.describe.configure({ timeout: 240_000 });
+
+const AUTHOR = 'author@wardnote.test';
+
+interface Row {
+  id: number;
+  reference: string;
+  urgent: string;
+  audio: { state: string } | null;
+  assigned_to: { user_id: number } | null;
+}
+
+const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+async function approvalQueue(request: APIRequestContext, token: string, authorId: number): Promise<Row[]> {
+  const res = await request.get(`/api/dictation?status=AUTHOR_APPROVAL&author=${authorId}&paginate=30`, auth(token));
+  return ((await res.json()) as { data: { data: Row[] } }).data.data;
+}
+
+async function serverDictation(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(`/api/dictation/${id}`, auth(token));
+  return ((await res.json()) as { data: { status: string; assigned_to: { user_id: number } | null } }).data;
+}
+
+async function serverLetterText(request: APIRequestContext, token: string, id: number): Promise<string> {
+  const res = await request.get(`/api/dictation/${id}/letter`, auth(token));
+  return JSON.stringify(((await res.json()) as { data: { doc: unknown } }).data.doc);
+}
+
+const letter = (page: Page) => page.getByRole('textbox', { name: 'Letter' });
+
+async function shoot(page: Page, name: string, focus?: Locator) {
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await focus?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/offline-review-${name}-${width}.png`, fullPage: false });
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
+}
+
+test('the author reviews a prefetched letter with no signal: the list, the letter and the audio open; the edit and the return reach the server once back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const token = await apiToken(request, AUTHOR);
+  const me = (await (await request.get('/api/user', auth(token))).json()) as { data: { id: number } };
+  // The demo audio is converted in the background after the first start: wait until the queue's is playable.
+  let queue: Row[] = [];
+  await expect
+    .poll(
+      async () => {
+        queue = await approvalQueue(request, token, me.data.id);
+        return queue.length > 0 && queue.every((r) => !r.audio || r.audio.state === 'ready');
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe(true);
+  const target = queue.find((r) => r.audio?.state === 'ready')!;
+  expect(target).toBeTruthy();
+  const withAudio = queue.filter((r) => r.audio?.state === 'ready').length;
+
+  await signIn(page, AUTHOR);
+  await expectPath(page, '/AUTHOR_APPROVAL');
+  await waitForWorker(context, page);
+  await expect(page.getByText(target.reference)).toBeVisible();
+
+  // The list loaded: the queue is copied to the device. Preferences show it (and pass axe).
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expectPath(page, '/preference');
+  const section = page.getByTestId('offline-review');
+  await expect(section.getByTestId('offline-review-usage')).toContainText(
+    `${queue.length} ${queue.length === 1 ? 'letter' : 'letters'} (${withAudio} with audio)`,
+    { timeout: 60_000 },
+  );
+  await expect(section.getByTestId('offline-review-usage')).toContainText(/Today \d{2}:\d{2}/);
+  await expect(section.getByLabel('Space for offline review')).toHaveValue(String(200 * 1024 * 1024));
+  const axe = await new AxeBuilder({ page }).include('[data-testid="offline-review"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await shoot(page, 'preferences', section);
+
+  // No signal: the app opens from the worker, the list from the device's copy.
+  await context.setOffline(true);
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/AUTHOR_APPROVAL');
+  await expect(page.getByText(/^offline — last synced \d{2}:\d{2}$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(target.reference)).toBeVisible();
+  await expect(page.getByText('Error fetching your request')).toHaveCount(0);
+  await shoot(page, 'list');
+
+  // The letter opens, editable, and the audio plays from the device's copy.
+  await page.getByText(target.reference).click();
+  await page.getByRole('alertdialog', { name: 'Do you want to be redirected?' }).getByRole('button', { name: 'Yes' }).click();
+  await expectPath(page, `/dictation/${target.id}`);
+  await expect(letter(page)).toHaveAttribute('contenteditable', 'true', { timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.src ?? '')).toMatch(/^blob:/);
+  await page.getByTestId('typist-player').getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  await page.getByTestId('typist-player').getByRole('button', { name: 'Pause', exact: true }).click();
+
+  await letter(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Checked on the ward offline.');
+  await expect(page.getByText('Offline — will send when online', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'letter');
+
+  // Return to the typist with a reason: queued after the letter's save.
+  const direct = page.getByRole('button', { name: 'Return to typist' });
+  if (!(await direct.isVisible())) {
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Return to typist' }).click();
+  } else await direct.click();
+  const dialog = page.getByRole('dialog', { name: 'Return to typist' });
+  await dialog.getByLabel(/^Reason/).fill('Please check the dose in paragraph two.');
+  await dialog.getByRole('button', { name: 'Return to typist' }).click();
+  await expect(page).not.toHaveURL(/\/dictation\//);
+  // Still offline: the returned letter has left the author's offline list.
+  await expect(page.getByText(/^offline — last synced/)).toBeVisible();
+  await expect(page.getByText(target.reference)).toHaveCount(0);
+
+  // Back online: the save, then the return, reach the server in that order.
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+  await expect.poll(() => serverLetterText(request, token, target.id), { timeout: 60_000 }).toContain('Checked on the ward offline.');
+  await expect.poll(async () => (await serverDictation(request, token, target.id)).status, { timeout: 60_000 }).toBe('BEING_TYPED');
+  const comments = await request.get(`/api/dictation/${target.id}/comments`, auth(token));
+  expect(JSON.stringify(await comments.json())).toContain('Please check the dose in paragraph two.');
+  // Online again, the list is the server's: no offline notice.
+  await page.reload();
+  await expect(page.getByText(/^offline — last synced/)).toHaveCount(0);
+
+  // Leave the demo data as it was: the same typist sends it back for approval.
+  const typistId = (await serverDictation(request, token, target.id)).assigned_to?.user_id;
+  const manager = await apiToken(request, 'manager@wardnote.test');
+  const users = (await (await request.get('/api/users?paginate=100', auth(manager))).json()) as {
+    users: { data: { id: number; email: string }[] };
+  };
+  const typist = await apiToken(request, users.users.data.find((u) => u.id === typistId)!.email);
+  const version = ((await (await request.get(`/api/dictation/${target.id}/letter`, auth(typist))).json()) as { data: { version: number } })
+    .data.version;
+  const back = await request.post(`/api/dictation/${target.id}/transition`, {
+    ...auth(typist),
+    data: { action: 'send_for_approval', base_version: version },
+  });
+  expect(back.status()).toBe(200);
+});
