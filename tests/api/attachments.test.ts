@@ -13,6 +13,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { startTestApp, type TestApp } from './harness';
 import { addUser } from './letters-fixtures';
+import { startS3Emulator } from './s3-emulator';
 import { tusClient } from './tus-client';
 import { AUTHOR, FOREIGN, MANAGER, SECRETARY, SUPERADMIN, makeDictation, type Made } from './worklist-fixtures';
 
@@ -346,6 +347,48 @@ describe('the server log', () => {
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('with S3 storage', () => {
+  it('keeps the attachment in the bucket under an unguessable key, sends it back, and leaves nothing of a refused file', async () => {
+    const credentials = { accessKeyId: 'wardnote-test', secretAccessKey: 'not-a-real-secret-but-checked' };
+    const s3 = await startS3Emulator({ ...credentials, region: 'eu-west-2', buckets: ['wardnote-files'] });
+    const main = t;
+    const s3App = await startTestApp(
+      {
+        S3_BUCKET: 'wardnote-files',
+        S3_REGION: 'eu-west-2',
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: credentials.accessKeyId,
+        S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      },
+      { listen: true },
+    );
+    const mainToken = tokens[SECRETARY];
+    try {
+      t = s3App;
+      tokens[SECRETARY] = await s3App.login(SECRETARY);
+      const made = await makeDictation(s3App.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
+      expect((await attach(SECRETARY, made.id, 'scan.pdf', PDF)).status).toBe(204);
+      const [row] = await rows(made.id);
+      expect(row!.storageKey).toMatch(/^attachments\/[0-9a-f]{32}\.pdf$/);
+      expect(s3.keys('wardnote-files')).toContain(row!.storageKey);
+      const [a] = (await listed(SECRETARY, made.id)).data;
+      const res = await s3App.call('GET', `/api/dictation/${made.id}/attachments/${a!.id}`, { token: tokens[SECRETARY] });
+      expect(res.rawPayload.equals(PDF)).toBe(true);
+
+      const refused = await attach(SECRETARY, made.id, 'eicar.pdf', Buffer.from(EICAR));
+      expect(refused.status).toBe(422);
+      const id = refused.url!.split('/').pop()!;
+      expect(s3.keys('wardnote-files').filter((k) => k.startsWith(id))).toEqual([]);
+      expect(s3.keys('wardnote-files').filter((k) => k.startsWith('attachments/'))).toEqual([row!.storageKey]);
+    } finally {
+      t = main;
+      tokens[SECRETARY] = mainToken!;
+      await s3App.close();
+      await s3.close();
     }
   });
 });
