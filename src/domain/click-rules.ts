@@ -8,6 +8,8 @@ import type { DictationStatus, HomeTab } from './statuses';
 export interface ClickSubject {
   roles: readonly Role[];
   userId: number;
+  /** An external typist of an outsourcing pool (issue 12): they open their pool's OUTSOURCED work. */
+  outsourcingPoolId?: number | null;
 }
 
 export interface ClickedDictation {
@@ -30,6 +32,10 @@ const normalise = (s: DictationStatus): DictationStatus => (s === 'RECEIVED' ? '
 
 export function searchResultAction(user: ClickSubject, d: ClickedDictation): SearchResultAction {
   const status = normalise(d.status);
+  if (user.outsourcingPoolId !== null && user.outsourcingPoolId !== undefined)
+    return status === 'OUTSOURCED' && (d.assignedTo === null || d.assignedTo === user.userId)
+      ? { kind: 'confirm_open' }
+      : { kind: 'details' };
   if (user.roles.includes('Author')) {
     if (status === 'AUTHOR_APPROVAL') return { kind: 'confirm_open' };
     if (status === 'DRAFT') return { kind: 'confirm_open_draft' };

@@ -14,6 +14,7 @@ import { MESSAGES } from './messages';
 import type { Role } from './roles';
 import { statusLabel, type DictationStatus } from './statuses';
 import { findTransition, type WorkflowAction } from './workflow';
+import { routeTypedLetter } from './qa-routing';
 
 export interface LetterUser {
   userId: number;
@@ -21,6 +22,8 @@ export interface LetterUser {
   permissions?: readonly string[];
   /** An external typist's outsourcing pool; null or absent for the trust's own staff. */
   outsourcingPoolId?: number | null;
+  /** A trainee: their typed letters go to QA review first (src/domain/qa-routing.ts). */
+  qaRequired?: boolean;
 }
 
 export interface LetterDictation {
@@ -31,6 +34,8 @@ export interface LetterDictation {
   secretarialCover?: boolean;
   /** The pool an OUTSOURCED dictation is allocated to. */
   outsourcingPoolId?: number | null;
+  /** Its job type asks for QA review before the author (src/domain/qa-routing.ts). */
+  jobTypeQaRequired?: boolean;
 }
 
 /** Names for the words shown: the author's and the assigned typist's. */
@@ -130,4 +135,12 @@ export function checkHandOff(user: LetterUser, d: LetterDictation, action: PageA
   if ((action === 'release' || action === 'hand_back') && fromTyping && !asAuthor && !overseer && d.assignedTo !== user.userId)
     return { ok: false, why: 'not_typist' };
   return { ok: true };
+}
+
+/** Where "Send for approval" takes this letter when this user sends it: QA review or the author. */
+export function sendsToQa(user: LetterUser, d: LetterDictation): boolean {
+  return (
+    routeTypedLetter({ from: d.status, jobTypeQaRequired: d.jobTypeQaRequired ?? false, typistQaRequired: user.qaRequired ?? false }).to ===
+    'QA_REVIEW'
+  );
 }

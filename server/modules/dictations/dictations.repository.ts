@@ -11,7 +11,7 @@ export interface DictationRecord {
   audio: AudioRow | null;
   author: { id: number; firstName: string; lastName: string };
   department: { id: number; name: string; code: string } | null;
-  jobType: { id: number; name: string; customFields: { id: string; label: string }[] } | null;
+  jobType: { id: number; name: string; customFields: { id: string; label: string }[]; qaRequired: boolean } | null;
 }
 
 export async function findDictation(db: Db, where: ReturnType<typeof eq>): Promise<DictationRecord | undefined> {
@@ -21,7 +21,7 @@ export async function findDictation(db: Db, where: ReturnType<typeof eq>): Promi
       audio: dictationAudio,
       author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
       department: { id: departments.id, name: departments.name, code: departments.code },
-      jobType: { id: jobTypes.id, name: jobTypes.name, customFields: jobTypes.customFields },
+      jobType: { id: jobTypes.id, name: jobTypes.name, customFields: jobTypes.customFields, qaRequired: jobTypes.qaRequired },
     })
     .from(dictations)
     .leftJoin(dictationAudio, eq(dictationAudio.dictationId, dictations.id))

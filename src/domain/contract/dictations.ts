@@ -106,12 +106,15 @@ export const dictationSchema = z.object({
   sr: z.enum(['FESR', 'BESR']).nullable(),
   user: z.object({ id: z.number(), full_name: z.string() }),
   department: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
-  jobtype: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** qa_required: a typed letter of this type goes to QA review before the author (issue 12). */
+  jobtype: z.object({ id: z.number(), name: z.string(), qa_required: z.boolean().optional() }).nullable(),
   assigned_to: z.object({ user_id: z.number() }).nullable(),
   /** Handed back with secretarial cover (spec §4): a Secretary or Manager may approve for the author. */
   secretarial_cover: z.boolean().optional(),
   /** Why the letter was last sent back to typing; null once passed on again (issue 12). */
   return_reason: z.string().nullable().optional(),
+  /** The outsourcing pool an OUTSOURCED dictation is allocated to (issue 12). */
+  outsourcing_pool_id: z.number().nullable().optional(),
   patient: patientOutSchema,
   appointment: appointmentOutSchema.nullable(),
   custom_fields: z.array(z.object({ id: z.string(), label: z.string(), pivot: z.object({ value: z.string() }) })),

@@ -36,7 +36,7 @@ import { ChangesSince, ReturnedNotice, SignatureBlock, type SeenAtOpening } from
 export function DictationPage({ id }: { id: number }) {
   const { data: d, error, isPending } = useDictation(id);
   const { subject } = useSession();
-  const claim = useClaimOnOpen(d, subject?.roles ?? []);
+  const claim = useClaimOnOpen(d, subject?.roles ?? [], subject?.outsourcingPoolId != null);
   if (isPending) return <Page title="Dictation">Loading…</Page>;
   if (error || !d) return <Page title="Dictation">{<Alert>{error?.message ?? MESSAGES.errorFetching}</Alert>}</Page>;
   return <Workstation key={d.id} d={d} claim={claim} />;
@@ -47,11 +47,19 @@ const ownership = (d: Dictation): LetterDictation => ({
   authorId: d.user.id,
   assignedTo: d.assigned_to?.user_id ?? null,
   secretarialCover: d.secretarial_cover ?? false,
+  outsourcingPoolId: d.outsourcing_pool_id ?? null,
+  jobTypeQaRequired: d.jobtype?.qa_required ?? false,
 });
 
 function Workstation({ d, claim }: { d: Dictation; claim: ClaimState }) {
   const { profile, subject } = useSession();
-  const user: LetterUser = { userId: profile?.id ?? 0, roles: subject?.roles ?? [], permissions: subject?.permissions ?? [] };
+  const user: LetterUser = {
+    userId: profile?.id ?? 0,
+    roles: subject?.roles ?? [],
+    permissions: subject?.permissions ?? [],
+    outsourcingPoolId: subject?.outsourcingPoolId ?? null,
+    qaRequired: profile?.qa_required ?? false,
+  };
   // The letter opens once the claim is settled, so the server's answer already knows who types it.
   return (
     <section className="mx-auto w-full max-w-7xl p-3 sm:p-4" aria-labelledby="page-title">

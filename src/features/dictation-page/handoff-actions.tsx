@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { MESSAGES } from '../../domain/messages';
 import {
   ACTIONS_NEEDING_REASON,
   PAGE_ACTIONS,
   checkHandOff,
+  sendsToQa,
   type LetterDictation,
   type LetterUser,
   type PageAction,
@@ -61,7 +63,8 @@ export function HandOffActions({ user, d, onHandOff }: Props) {
   async function run(action: PageAction, why?: string) {
     setBusy(true);
     try {
-      await onHandOff(action, why, DONE[action]);
+      // QA routing (issue 12): say where the letter went when it goes to QA review first.
+      await onHandOff(action, why, action === 'send_for_approval' && sendsToQa(user, d) ? MESSAGES.sentToQaReview : DONE[action]);
     } finally {
       setBusy(false);
     }

@@ -7,8 +7,12 @@ import { apiCall } from '../../lib/api/client';
 
 const CLAIMABLE = new Set(['READY_FOR_TYPING', 'RECEIVED']);
 
-/** Whether opening this dictation should claim it: a typist (Secretary or Manager) opening unclaimed work. */
-export function shouldClaim(d: Dictation, roles: readonly string[]): boolean {
+/**
+ * Whether opening this dictation should claim it: a typist (Secretary or Manager) opening unclaimed work;
+ * an external typist of an outsourcing pool opening their pool's OUTSOURCED work nobody has taken (issue 12).
+ */
+export function shouldClaim(d: Dictation, roles: readonly string[], outsourced = false): boolean {
+  if (outsourced) return d.status === 'OUTSOURCED' && !d.assigned_to;
   return CLAIMABLE.has(d.status) && (roles.includes('Secretary') || roles.includes('Manager'));
 }
 
@@ -19,20 +23,20 @@ export type ClaimState = { kind: 'idle' } | { kind: 'claiming' } | { kind: 'refu
  * The claim needs the server's word: two typists must never type the same letter, so it is not queued
  * offline; until it succeeds the page stays read-only and says why.
  */
-export function useClaimOnOpen(d: Dictation | undefined, roles: readonly string[]): ClaimState {
+export function useClaimOnOpen(d: Dictation | undefined, roles: readonly string[], outsourced = false): ClaimState {
   const queries = useQueryClient();
   const tried = useRef<number | null>(null);
   const [state, setState] = useState<ClaimState>({ kind: 'idle' });
   useEffect(() => {
-    if (!d || tried.current === d.id || !shouldClaim(d, roles)) return;
+    if (!d || tried.current === d.id || !shouldClaim(d, roles, outsourced)) return;
     tried.current = d.id;
     setState({ kind: 'claiming' });
     apiCall('post', API_PATHS.dictationClaim(d.id), { schema: z.unknown(), json: {}, quiet: true })
       .then(() => setState({ kind: 'idle' }))
       .catch((err: unknown) => setState({ kind: 'refused', message: err instanceof ApiError ? err.message : String(err) }))
       .finally(() => void queries.invalidateQueries({ queryKey: ['dictation', d.id] }));
-  }, [d, roles, queries]);
+  }, [d, roles, outsourced, queries]);
   // Before the effect has run, a dictation about to be claimed is already "claiming": nothing may open it for typing first.
-  if (d && tried.current !== d.id && shouldClaim(d, roles)) return { kind: 'claiming' };
+  if (d && tried.current !== d.id && shouldClaim(d, roles, outsourced)) return { kind: 'claiming' };
   return state;
 }

@@ -3,16 +3,19 @@ import { toast } from 'sonner';
 import type { UserSummary, WorklistRow } from '../../domain/contract';
 import type { Role } from '../../domain/roles';
 import { statusLabel, type DictationStatus } from '../../domain/statuses';
-import { canDeleteDictation, canMarkConfidential, statusMoveTargets } from '../../domain/workflow';
+import { canDeleteDictation, canMarkConfidential, findStatusMove, statusMoveTargets } from '../../domain/workflow';
 import { MESSAGES } from '../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { OutsourcePicker } from '../outsourcing';
 
 interface Props {
   rows: WorklistRow[];
   me: { id: number; roles: readonly Role[] };
   typists?: UserSummary[];
-  onAllocate: (body: { type: 'user'; user_id: number } | { type: 'status'; status: DictationStatus; secretarial_cover?: boolean }) => void;
+  onAllocate: (
+    body: { type: 'user'; user_id: number } | { type: 'status'; status: DictationStatus; secretarial_cover?: boolean; pool_id?: number },
+  ) => void;
   onDelete: (rows: WorklistRow[]) => Promise<void>;
   onConfidential: (row: WorklistRow, on: boolean) => Promise<void>;
   onClear: () => void;
@@ -34,6 +37,8 @@ export function SelectionActions({ rows, me, typists, onAllocate, onDelete, onCo
   const deletable = rows.every((r) => canDeleteDictation(subject, { status: r.status, authorId: r.user.id }));
   const single = rows.length === 1 ? rows[0]! : null;
   const markable = single && canMarkConfidential(subject, { status: single.status, authorId: single.user.id });
+  // Outsourcing (to a pool) is its own action: the "Move to" menu leaves it out (it needs the pool).
+  const outsourceable = rows.every((r) => findStatusMove(subject, { status: r.status, authorId: r.user.id }, 'OUTSOURCED'));
 
   const cancel = () => {
     setConfirm(null);
@@ -91,6 +96,7 @@ export function SelectionActions({ rows, me, typists, onAllocate, onDelete, onCo
           </select>
         </label>
       )}
+      {outsourceable && <OutsourcePicker onOutsource={(poolId) => onAllocate({ type: 'status', status: 'OUTSOURCED', pool_id: poolId })} />}
       {markable && (
         <Button tone="secondary" onPress={() => setConfirm({ kind: 'confidential', on: !single.is_confidential })}>
           {single.is_confidential ? 'Remove confidential' : 'Mark confidential'}
@@ -104,7 +110,7 @@ export function SelectionActions({ rows, me, typists, onAllocate, onDelete, onCo
       <Button tone="ghost" onPress={onClear}>
         Clear selection
       </Button>
-      {!assignable && targets.length === 0 && !deletable && !markable && (
+      {!assignable && targets.length === 0 && !outsourceable && !deletable && !markable && (
         <span className="text-sm text-slate-600 dark:text-slate-400">Nothing can be done with these together.</span>
       )}
 

@@ -1,0 +1,1 @@
+export { OutsourcePicker } from './outsource-picker';
