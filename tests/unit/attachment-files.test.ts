@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { inspectAttachment, precheckAttachment, safeAttachmentName, type Inflate } from '../../src/domain/attachment-files';
 import { ATTACHMENT_MAX_BYTES } from '../../src/domain/limits';
+import { formatFileSize } from '../../src/features/attachments/format-size';
 import { MESSAGES } from '../../src/domain/messages';
 
 const inflate: Inflate = (data, format) => {
@@ -208,5 +209,16 @@ describe('safe names', () => {
     const long = safeAttachmentName(`${'x'.repeat(300)}.docx`);
     expect(long).toHaveLength(120);
     expect(long.endsWith('.docx')).toBe(true);
+  });
+});
+
+describe('sizes as the list shows them', () => {
+  it('reads bytes, KB and MB', () => {
+    expect([formatFileSize(29), formatFileSize(12_500), formatFileSize(5 * 1024 * 1024), formatFileSize(15.6 * 1024 * 1024)]).toEqual([
+      '29 bytes',
+      '12 KB',
+      '5.0 MB',
+      '16 MB',
+    ]);
   });
 });
