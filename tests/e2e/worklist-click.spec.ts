@@ -73,6 +73,13 @@ test('an author clicks a letter waiting for approval: asked first, Cancel cancel
   await page.keyboard.press('Enter');
   await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
   await expectPath(page, `/dictation/${row.id}`);
+
+  // A draft opens on the draft page.
+  const draft = (await listOf(request, token, 'DRAFT'))[0]!;
+  await (await showOnly(page, 'DRAFT', draft.reference)).click();
+  await expect(confirmDialog(page)).toContainText('opens as a draft');
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expectPath(page, `/draftdictation/${draft.id}`);
 });
 
 test('a secretary clicks a letter someone else is typing: the detail panel, with its tabs; Escape closes it back to the row', async ({

@@ -14,7 +14,7 @@ import { worklistKeys } from './worklist-api';
 type Confirming = { row: WorklistRow; action: Exclude<SearchResultAction, { kind: 'details' }> };
 
 interface Options {
-  me: { id: number; roles: readonly Role[] } | null;
+  me: { id: number; roles: readonly Role[]; outsourcingPoolId?: number | null } | null;
   /** The outbox allocation of the list (use-allocations.ts): used when the hand-back cannot be sent now. */
   queueAllocation: (body: AllocateRequest, label: string) => Promise<void>;
   /** Show the detail side panel for this row. */
@@ -32,14 +32,13 @@ export function useRowClick({ me, queueAllocation, onDetails }: Options) {
   const navigate = useNavigate();
   const queries = useQueryClient();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const openPage = (row: WorklistRow) => void navigate({ to: '/dictation/$id', params: { id: String(row.id) } });
 
   function onRow(row: WorklistRow) {
     if (!me) return;
     const action = searchResultAction(
-      { roles: me.roles, userId: me.id },
+      { roles: me.roles, userId: me.id, outsourcingPoolId: me.outsourcingPoolId },
       { status: row.status, assignedTo: row.assigned_to?.user_id ?? null },
     );
     if (action.kind === 'details') onDetails(row);
@@ -52,7 +51,7 @@ export function useRowClick({ me, queueAllocation, onDetails }: Options) {
       await queueAllocation(allocateBackBody(row.id), label);
       return;
     }
-    setBusy(true);
+    const waiting = toast.loading(`Handing ${row.reference} back to you…`);
     try {
       const result = await allocateBack(row.id);
       const refused = result.unsuccessful_jobs.find((j) => j.id === row.id);
@@ -68,7 +67,7 @@ export function useRowClick({ me, queueAllocation, onDetails }: Options) {
       if (err instanceof ApiError && err.status === 0) await queueAllocation(allocateBackBody(row.id), label);
       else toast.warning(MESSAGES.allocationFailed, { description: err instanceof ApiError ? err.message : undefined });
     } finally {
-      setBusy(false);
+      toast.dismiss(waiting);
     }
   }
 
@@ -106,5 +105,5 @@ export function useRowClick({ me, queueAllocation, onDetails }: Options) {
     />
   );
 
-  return { onRow, dialog, busy };
+  return { onRow, dialog };
 }
