@@ -153,3 +153,65 @@ test('the author reviews a prefetched letter with no signal: the list, the lette
   });
   expect(back.status()).toBe(200);
 });
+
+test('a letter changed on the server while the author edited it offline: back online the two versions are shown side by side, nothing is overwritten', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const token = await apiToken(request, AUTHOR);
+  const me = (await (await request.get('/api/user', auth(token))).json()) as { data: { id: number } };
+  const queue = await approvalQueue(request, token, me.data.id);
+  const target = queue.at(-1)!;
+  expect(target).toBeTruthy();
+
+  await signIn(page, AUTHOR);
+  await expectPath(page, '/AUTHOR_APPROVAL');
+  await waitForWorker(context, page);
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByTestId('offline-review-usage')).toContainText(`${queue.length} letters`, { timeout: 60_000 });
+
+  await context.setOffline(true);
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/AUTHOR_APPROVAL');
+  await page.getByText(target.reference).click();
+  await page.getByRole('alertdialog', { name: 'Do you want to be redirected?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(letter(page)).toHaveAttribute('contenteditable', 'true', { timeout: 30_000 });
+  await letter(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Edited offline on the ward.');
+  await expect(page.getByText('Offline — will send when online', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // Meanwhile the letter changes on the server (the author's desktop, say).
+  const current = (
+    (await (await request.get(`/api/dictation/${target.id}/letter`, auth(token))).json()) as {
+      data: { doc: { type: string; content: unknown[] }; version: number };
+    }
+  ).data;
+  const changed = {
+    ...current.doc,
+    content: [...current.doc.content, { type: 'paragraph', content: [{ type: 'text', text: 'Added at the desk.' }] }],
+  };
+  const put = await request.put(`/api/dictation/${target.id}/letter`, {
+    ...auth(token),
+    data: { doc: changed, base_version: current.version, final: false },
+  });
+  expect(put.status()).toBe(200);
+
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Two versions of this letter' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Added at the desk.').first()).toBeVisible();
+  const server = await serverLetterText(request, token, target.id);
+  expect(server).toContain('Added at the desk.');
+  expect(server).not.toContain('Edited offline on the ward.');
+  await shoot(page, 'conflict', page.getByRole('heading', { name: 'Two versions of this letter' }));
+
+  // Leave the demo letter as it was.
+  const now = ((await (await request.get(`/api/dictation/${target.id}/letter`, auth(token))).json()) as { data: { version: number } }).data;
+  await request.put(`/api/dictation/${target.id}/letter`, {
+    ...auth(token),
+    data: { doc: current.doc, base_version: now.version, final: false },
+  });
+});
