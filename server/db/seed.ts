@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { PERMISSIONS, ROLES, type Permission, type Role } from '../../src/domain/roles';
 import type { Db } from './client';
 import { departments, jobTypes, outsourcingPools, permissions, roles, sites, trusts, userPermissions, userRoles, users } from './schema';
+import { seedDemoLetterhead } from './demo-letterhead';
 import { hashSecret } from '../lib/secrets';
 
 export const DEMO_PASSWORD = 'Wardnote-demo-1';
@@ -178,6 +179,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await db.insert(userRoles).values({ userId: row!.id, roleId: roleIds.get(u.role)! });
     for (const p of u.permissions ?? []) await db.insert(userPermissions).values({ userId: row!.id, permissionId: permIds.get(p)! });
   }
+  await seedDemoLetterhead(db);
   return true;
 }
 
