@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
-import { apiToken } from './recording';
+import { apiToken, waitForWorker } from './recording';
 
 /** The find-document panel (Ctrl+K) and the top-bar search (issue 14, spec §2, §4, §5, §8). */
 
@@ -156,4 +156,27 @@ test('an author searches from the top bar, clicks their dictation waiting for ty
   // The top bar's recent searches list the reference.
   await page.getByRole('banner').getByRole('searchbox', { name: 'Search dictations' }).focus();
   await expect(page.getByRole('banner').getByRole('button', { name: row.reference })).toBeVisible();
+});
+
+test('offline, the panel searches the lists this device holds and says so', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, SECRETARY);
+  await expectPath(page, '/READY_FOR_TYPING');
+  // The worker holds the app's code (the panel's chunk too) for offline use.
+  await waitForWorker(context, page);
+  const firstRow = page.getByRole('grid', { name: 'Dictations' }).locator('tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  const reference = (await firstRow
+    .locator('td')
+    .filter({ hasText: /^\d{14}/ })
+    .first()
+    .textContent())!.match(/\d{14}/)![0];
+
+  await context.setOffline(true);
+  await page.keyboard.press('Control+k');
+  await search(page, reference);
+  await expect(panel(page).getByText('You are offline: these results come from the lists on this device only.')).toBeVisible();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText(reference);
+  await context.setOffline(false);
 });
