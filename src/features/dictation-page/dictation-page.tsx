@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useSession } from '../../lib/auth/use-session';
 import { useDictation } from '../dictation-view';
+import { AttachmentsTab } from '../attachments';
 import { PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
 import { SaveStatus, VersionsTab, useLetter } from '../letter-editor';
 import { useClaimOnOpen, type ClaimState } from './use-claim';
@@ -180,7 +181,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
               {
                 id: 'attachments',
                 title: 'Attachments',
-                content: <p className="text-sm text-slate-600 dark:text-slate-300">No attachments.</p>,
+                content: <AttachmentsTab d={d} />,
               },
             ]}
           />

@@ -12,7 +12,7 @@ import { useDictation } from '../dictation-view';
 import { SidePanel } from '../dictation-page/side-panel';
 import { AuditTab, CommentsTab } from '../dictation-page/activity-tabs';
 import { VersionsTab } from '../letter-editor';
-import { AttachmentsSlot } from './attachments-slot';
+import { AttachmentsTab } from '../attachments';
 
 export interface DictationPanelProps {
   dictationId: number;
@@ -68,7 +68,7 @@ function PanelBody({ d, assignee }: { d: Dictation; assignee?: string | null }) 
           { id: 'comments', title: 'Comments', content: <CommentsTab d={d} /> },
           { id: 'audit', title: 'Audit trail', content: <AuditTab d={d} /> },
           { id: 'versions', title: 'Versions', content: <VersionsTab dictationId={d.id} /> },
-          { id: 'attachments', title: 'Attachments', content: <AttachmentsSlot d={d} /> },
+          { id: 'attachments', title: 'Attachments', content: <AttachmentsTab d={d} /> },
         ]}
       />
     </>
