@@ -711,3 +711,60 @@ export const dictationAttachments = pgTable(
   },
   (t) => [index('dictation_attachments_dictation').on(t.dictationId, t.createdAt)],
 );
+
+/**
+ * What a user should hear of (issue 14): author approval waiting, a new typing task, a letter returned
+ * with a reason, a refresh request, a letter sent, a delivery failure, a stuck letter. `kind` is the
+ * spec's dictation_status_identifier. Titles and bodies hold no patient data (they go into pushes).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    dictationId: integer('dictation_id').references(() => dictations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When an e-mail about it went out (batched digests), if the user asked for e-mails of this kind. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The panel pages a user's notifications newest first; the badge counts the unread ones.
+    index('notifications_user').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_unread')
+      .on(t.userId)
+      .where(sql`read_at IS NULL`),
+  ],
+);
+
+/** Web Push subscriptions (and FCM registration tokens) with the topics they receive (spec §7). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'webpush' (endpoint + keys) or 'fcm' (registration token). */
+    transport: text('transport').notNull(),
+    /** The push endpoint URL or the FCM registration token: unique per device. */
+    token: text('token').notNull(),
+    p256dh: text('p256dh'),
+    auth: text('auth'),
+    topics: jsonb('topics')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_token').on(t.token), index('push_subscriptions_user').on(t.userId)],
+);
