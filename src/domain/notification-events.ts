@@ -1,0 +1,65 @@
+/**
+ * Who hears of a dictation's change (issue 14): decided from the change alone, so the one place every
+ * change goes through (applyDictationChange) can ask it. The person who made the change is never told.
+ * Titles and bodies carry no patient data: they travel in pushes and e-mails.
+ */
+import type { NotificationKind } from './click-rules';
+import type { DictationStatus } from './statuses';
+
+export interface DictationChangeFacts {
+  from: DictationStatus;
+  to: DictationStatus;
+  assignedBefore: number | null;
+  assignedAfter: number | null;
+  authorId: number;
+  /** Who made the change. */
+  actorId: number;
+  /** A return reason set by this change (a letter returned for typing), if any. */
+  returnReason?: string | null;
+}
+
+export interface NotificationEvent {
+  userId: number;
+  kind: NotificationKind;
+}
+
+/** Statuses in which a dictation is in a typist's hands. */
+const TYPING: readonly DictationStatus[] = ['BEING_TYPED', 'OUTSOURCED_REVIEW', 'QA_REVIEW'];
+/** Statuses a letter comes back to its typist from. */
+const RETURNING: readonly DictationStatus[] = ['AUTHOR_APPROVAL', 'QA_REVIEW', 'MANUAL_DISTRIBUTION'];
+
+export function notificationsForChange(f: DictationChangeFacts): NotificationEvent[] {
+  const out: NotificationEvent[] = [];
+  const entered = (s: DictationStatus) => f.to === s && f.from !== s;
+  if (entered('AUTHOR_APPROVAL')) out.push({ userId: f.authorId, kind: 'author_approval' });
+  if (entered('SENT')) out.push({ userId: f.authorId, kind: 'sent' });
+  const typist = f.assignedAfter;
+  if (typist !== null && TYPING.includes(f.to)) {
+    const returned = f.to === 'BEING_TYPED' && (Boolean(f.returnReason) || RETURNING.includes(f.from));
+    const newlyAssigned = typist !== f.assignedBefore || !TYPING.includes(f.from);
+    if (returned) out.push({ userId: typist, kind: 'returned' });
+    else if (newlyAssigned) out.push({ userId: typist, kind: 'new_task' });
+  }
+  const seen = new Set<number>();
+  return out.filter((e) => {
+    if (e.userId === f.actorId || seen.has(e.userId)) return false;
+    seen.add(e.userId);
+    return true;
+  });
+}
+
+const TEXTS: Record<NotificationKind, { title: string; body: string }> = {
+  author_approval: { title: 'Letter waiting for approval', body: 'A letter is waiting for your approval' },
+  new_task: { title: 'New dictation to type', body: 'A dictation was assigned to you for typing' },
+  returned: { title: 'Letter returned to you', body: 'A letter was returned to you: see the reason on the letter' },
+  refresh_request: { title: 'Refresh requested', body: 'A refresh of a letter was requested' },
+  sent: { title: 'Letter sent', body: 'A letter you approved was sent' },
+  delivery_failed: { title: 'Letter not delivered', body: 'A letter could not be delivered: see the letter for what to do' },
+  stuck: { title: 'Letter waiting too long', body: 'A letter has been waiting longer than expected' },
+};
+
+/** A notification's title and body: never a patient's name, number or the letter's words. */
+export function notificationText(kind: NotificationKind, urgent: boolean): { title: string; body: string } {
+  const t = TEXTS[kind];
+  return { title: t.title, body: urgent ? `${t.body} (urgent)` : t.body };
+}
