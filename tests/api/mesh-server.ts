@@ -67,6 +67,8 @@ export interface MeshTestServer {
   now: () => Date;
   /** Answer the next `count` mailbox requests with `status` (e.g. 503) before doing anything. */
   failNext(count: number, status: number): void;
+  /** Answer the next upload of chunk `n` (n ≥ 2) of any message with `status`, once. */
+  failChunkOnce(n: number, status: number): void;
   /** Refuse every send with 417 and this MESH error code until cleared (null). */
   refuseSends: { code: string; msg: string } | null;
   /** Whole message as reassembled from its chunks. */
@@ -90,7 +92,10 @@ function meshError(res: http.ServerResponse, status: number, code: string, msg: 
 }
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+  return d
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14);
 }
 
 /** yyyyMMddHHmm, UTC, as a Date; null when malformed. */
@@ -112,6 +117,7 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
   const usedTokens = new Set<string>();
   let failures: { count: number; status: number } = { count: 0, status: 503 };
   let seq = 0;
+  const chunkFailures = new Map<number, number>();
 
   const state: MeshTestServer = {
     url: '',
@@ -124,6 +130,9 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
     now: () => new Date(),
     failNext(count, status) {
       failures = { count, status };
+    },
+    failChunkOnce(n, status) {
+      chunkFailures.set(n, status);
     },
     refuseSends: null,
     assembled(messageId) {
@@ -192,7 +201,8 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
     if (!/^\d+$/.test(nonceCount)) return refuse('nonce count is not digits');
     const when = parseTimestamp(timestamp);
     if (!when) return refuse('timestamp malformed');
-    if (Math.abs(when.getTime() - state.now().getTime()) > 2 * 60 * 60 * 1000) return refuse('timestamp more than 2 hours from server time');
+    if (Math.abs(when.getTime() - state.now().getTime()) > 2 * 60 * 60 * 1000)
+      return refuse('timestamp more than 2 hours from server time');
     const box = state.mailboxes.get(mb);
     if (!box) return refuse('unknown mailbox');
     const expected = createHmac('sha256', state.sharedKey).update(`${mb}:${nonce}:${nonceCount}:${box.password}:${timestamp}`).digest();
@@ -302,6 +312,13 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
       if (m.sender !== mailboxId) return json(res, 403, { detail: 'not your message' });
       if (m.status !== 'uploading') return json(res, 423, { message_id: m.messageId, detail: 'Message already finalised' });
       const n = Number(rest[2]);
+      const injected = chunkFailures.get(n);
+      if (injected) {
+        chunkFailures.delete(n);
+        res.writeHead(injected, { 'content-type': 'text/html' });
+        res.end('<html>Service Unavailable</html>');
+        return;
+      }
       if (!Number.isInteger(n) || n < 2 || n > m.totalChunks || req.headers['mex-chunk-range'] !== `${n}:${m.totalChunks}`) {
         return meshError(res, 417, '06', 'InvalidHeaderChunks', m.messageId);
       }
@@ -389,12 +406,42 @@ export function makeTestPki(): TestPki {
   const p = (f: string) => path.join(dir, f);
   const ossl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const ca = (name: string) => {
-    ossl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', p(`${name}.key`), '-out', p(`${name}.pem`), '-days', '2', '-subj', `/CN=${name}`);
+    ossl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      p(`${name}.key`),
+      '-out',
+      p(`${name}.pem`),
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}`,
+    );
   };
   const leaf = (name: string, signer: string, ext: string) => {
     ossl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', p(`${name}.key`), '-out', p(`${name}.csr`), '-subj', `/CN=${name}`);
     writeFileSync(p(`${name}.ext`), ext);
-    ossl('x509', '-req', '-in', p(`${name}.csr`), '-CA', p(`${signer}.pem`), '-CAkey', p(`${signer}.key`), '-CAcreateserial', '-out', p(`${name}.pem`), '-days', '2', '-extfile', p(`${name}.ext`));
+    ossl(
+      'x509',
+      '-req',
+      '-in',
+      p(`${name}.csr`),
+      '-CA',
+      p(`${signer}.pem`),
+      '-CAkey',
+      p(`${signer}.key`),
+      '-CAcreateserial',
+      '-out',
+      p(`${name}.pem`),
+      '-days',
+      '2',
+      '-extfile',
+      p(`${name}.ext`),
+    );
   };
   ca('test-mesh-ca');
   ca('stranger-ca');
@@ -411,6 +458,12 @@ export function makeTestPki(): TestPki {
     clientKey: r('client.key'),
     strangerCert: r('stranger.pem'),
     strangerKey: r('stranger.key'),
-    paths: { ca: p('test-mesh-ca.pem'), clientCert: p('client.pem'), clientKey: p('client.key'), strangerCert: p('stranger.pem'), strangerKey: p('stranger.key') },
+    paths: {
+      ca: p('test-mesh-ca.pem'),
+      clientCert: p('client.pem'),
+      clientKey: p('client.key'),
+      strangerCert: p('stranger.pem'),
+      strangerKey: p('stranger.key'),
+    },
   };
 }

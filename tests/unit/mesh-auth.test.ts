@@ -49,7 +49,12 @@ describe('MESH configuration from the environment', () => {
   it('needs a client certificate for https and reads the paths given', () => {
     const r = meshConfigFromEnv({ ...base, MESH_URL: 'https://mesh.example' });
     expect(r.ok).toBe(false);
-    const missingFile = meshConfigFromEnv({ ...base, MESH_URL: 'https://mesh.example', MESH_CLIENT_CERT: '/nope/c.pem', MESH_CLIENT_KEY: '/nope/k.pem' });
+    const missingFile = meshConfigFromEnv({
+      ...base,
+      MESH_URL: 'https://mesh.example',
+      MESH_CLIENT_CERT: '/nope/c.pem',
+      MESH_CLIENT_KEY: '/nope/k.pem',
+    });
     expect(missingFile).toEqual({ ok: false, reason: 'MESH client certificate could not be read from the path in the configuration.' });
   });
 
@@ -69,7 +74,9 @@ describe('MESH failures, classified', () => {
     expect(auth.reason).toContain('check the MESH mailbox id, password and shared key');
     const v2 = meshHttpError('sending the message', 417, { detail: [{ event: 'SEND', code: '12', msg: 'Unregistered recipient' }] });
     expect(v2).toMatchObject({ kind: 'permanent', code: '12' });
-    expect(v2.reason).toBe('MESH rejected the request while sending the message: the recipient mailbox is not registered with MESH (MESH error 12), HTTP 417.');
+    expect(v2.reason).toBe(
+      'MESH rejected the request while sending the message: the recipient mailbox is not registered with MESH (MESH error 12), HTTP 417.',
+    );
     const v1 = meshHttpError('sending the message', 417, { errorCode: '17', errorDescription: 'x' });
     expect(v1.reason).toContain('the workflow is not registered for the mailbox');
   });

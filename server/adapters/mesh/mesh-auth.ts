@@ -40,10 +40,7 @@ export function meshHash(
     .digest('hex');
 }
 
-export function meshAuthorization(
-  creds: MeshCredentials,
-  opts: { nonce?: string; nonceCount?: number; now?: Date } = {},
-): string {
+export function meshAuthorization(creds: MeshCredentials, opts: { nonce?: string; nonceCount?: number; now?: Date } = {}): string {
   const mailboxId = creds.mailboxId.toUpperCase();
   const nonce = opts.nonce ?? randomUUID();
   const nonceCount = opts.nonceCount ?? 0;

@@ -161,9 +161,7 @@ export class MeshClient {
     if (!body || !Array.isArray(body.results)) {
       throw new GpDeliveryError('transient', 'MESH answered the mailbox lookup with something that is not a lookup result.');
     }
-    return body.results.filter(
-      (r): r is MeshMailbox => !!r && typeof r === 'object' && typeof (r as MeshMailbox).mailbox_id === 'string',
-    );
+    return body.results.filter((r): r is MeshMailbox => !!r && typeof r === 'object' && typeof (r as MeshMailbox).mailbox_id === 'string');
   }
 
   /** Send a message, in chunks when larger than the chunk size; answers the MESH message id. */
@@ -198,7 +196,8 @@ export class MeshClient {
     const url = `${this.mailboxUrl}/outbox/tracking?messageID=${encodeURIComponent(messageId)}`;
     const res = await this.withRetry(() => this.once('tracking the message', 'GET', url));
     const body = jsonBody(res) as MeshTracking | undefined;
-    if (!body || typeof body !== 'object') throw new GpDeliveryError('transient', 'MESH answered the tracking request with something that is not tracking data.');
+    if (!body || typeof body !== 'object')
+      throw new GpDeliveryError('transient', 'MESH answered the tracking request with something that is not tracking data.');
     return body;
   }
 

@@ -94,8 +94,5 @@ export function meshNetworkError(action: string, err: unknown): GpDeliveryError 
       `The secure connection to MESH failed while ${action} (${code}): check the MESH client certificate, key and CA certificate.`,
     );
   }
-  return new GpDeliveryError(
-    'transient',
-    `MESH could not be reached while ${action}${code ? ` (${code})` : ''}; it will be tried again.`,
-  );
+  return new GpDeliveryError('transient', `MESH could not be reached while ${action}${code ? ` (${code})` : ''}; it will be tried again.`);
 }

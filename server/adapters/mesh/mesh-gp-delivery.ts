@@ -29,7 +29,8 @@ export function meshGpDelivery(cfg: MeshConfig, opts: MeshClientOptions = {}): G
     async sendDocument(doc: GpDocument) {
       const odsCode = doc.odsCode.trim().toUpperCase();
       if (!ODS_CODE.test(odsCode)) throw new GpDeliveryError('permanent', 'The GP practice code is not a valid ODS code.');
-      if (!NHS_NUMBER.test(doc.nhsNumber)) throw new GpDeliveryError('permanent', 'The patient has no valid NHS number, which a GP practice needs to file the letter.');
+      if (!NHS_NUMBER.test(doc.nhsNumber))
+        throw new GpDeliveryError('permanent', 'The patient has no valid NHS number, which a GP practice needs to file the letter.');
       if (!LOCAL_ID.test(doc.localId)) throw new GpDeliveryError('permanent', 'The delivery reference is not a plain identifier.');
       const mailboxes = await client.lookupMailboxes(odsCode, cfg.workflowId);
       const to = mailboxes[0]?.mailbox_id;
@@ -63,9 +64,10 @@ export function meshGpDelivery(cfg: MeshConfig, opts: MeshClientOptions = {}): G
         unknown: `MESH reported the status “${raw || 'none'}”.`,
       };
       const code = t.status_code && t.status_code !== '00' && t.status_success === false ? ` (MESH code ${t.status_code})` : '';
-      const detail = t.status_description && status !== 'accepted' && status !== 'acknowledged'
-        ? `${words[status]} ${t.status_description}${code}`.trim()
-        : words[status];
+      const detail =
+        t.status_description && status !== 'accepted' && status !== 'acknowledged'
+          ? `${words[status]} ${t.status_description}${code}`.trim()
+          : words[status];
       return { status, detail };
     },
   };

@@ -47,7 +47,8 @@ export function meshRequest(agent: MeshAgent, req: MeshRequest): Promise<MeshRes
     r.on('error', (err: Error & { code?: string }) => {
       // AbortSignal.timeout aborts with a TimeoutError as the cause; name it so it is classified.
       const cause = (err as { cause?: { name?: string } }).cause;
-      if (err.name === 'AbortError' && cause?.name === 'TimeoutError') reject(Object.assign(new Error('timeout'), { name: 'TimeoutError' }));
+      if (err.name === 'AbortError' && cause?.name === 'TimeoutError')
+        reject(Object.assign(new Error('timeout'), { name: 'TimeoutError' }));
       else reject(err);
     });
     r.end(req.body);
