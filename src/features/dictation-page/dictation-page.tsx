@@ -174,7 +174,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
             selected={tab}
             onSelect={setTab}
             tabs={[
-              { id: 'details', title: 'Details', content: <DetailsTab d={d} editable={editable} /> },
+              { id: 'details', title: 'Details', content: <DetailsTab d={d} editable={editable && user.outsourcingPoolId == null} /> },
               { id: 'comments', title: 'Comments', content: <CommentsTab d={d} /> },
               { id: 'audit', title: 'Audit trail', content: <AuditTab d={d} /> },
               { id: 'versions', title: 'Versions', content: <VersionsTab dictationId={d.id} /> },
