@@ -203,6 +203,8 @@ test('a letter changed on the server while the author edited it offline: back on
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Two versions of this letter' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Added at the desk.').first()).toBeVisible();
+  // Online again: the page no longer says it shows the device's copy.
+  await expect(page.getByTestId('offline-copy-notice')).toHaveCount(0);
   const server = await serverLetterText(request, token, target.id);
   expect(server).toContain('Added at the desk.');
   expect(server).not.toContain('Edited offline on the ward.');

@@ -18,6 +18,8 @@ export function useDictation(id: number) {
     // Offline the first try still runs, to answer from the device's copy (a paused query never would);
     // without a copy its retry waits for the network, so data already shown stays (no error in its place).
     networkMode: 'offlineFirst',
+    // Back online, the server's answer replaces the copy at once (and its "offline" notice goes).
+    refetchOnReconnect: 'always',
     // While the server converts the audio, look again every few seconds.
     refetchInterval: (q) => (q.state.data?.audio?.state === 'processing' ? 3000 : false),
   });

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { dictationKey, offlineCopySyncedAt, queueKey, subscribeOfflineCopy } from './offline-copy';
 
@@ -16,6 +17,16 @@ export function offlineNoticeText(syncedAt: number): string {
 export function OfflineCopyNotice({ dictationId }: { dictationId?: number }) {
   const key = dictationId === undefined ? queueKey : dictationKey(dictationId);
   const syncedAt = useSyncExternalStore(subscribeOfflineCopy, () => offlineCopySyncedAt(key));
+  const queries = useQueryClient();
+  const shown = syncedAt !== undefined;
+  // Back online, ask the server again at once: its answer replaces the copy and this notice goes. (A page
+  // loaded offline has React Query believing it is online, so its own reconnect refetch never fires.)
+  useEffect(() => {
+    if (!shown) return;
+    const again = () => void queries.invalidateQueries({ queryKey: dictationId === undefined ? ['worklist'] : ['dictation', dictationId] });
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [shown, queries, dictationId]);
   if (syncedAt === undefined) return null;
   return (
     <p

@@ -54,7 +54,7 @@ export function useWorklistPage(tab: HomeTab, params: ListParams) {
         ? approvalPage(params)
         : apiCall('get', API_PATHS.dictation, { schema: worklistPageSchema, searchParams: toApiQuery(tab, params) }),
     // The approval list answers from the device's copy offline, so its first try runs even then.
-    ...(approval ? { networkMode: 'offlineFirst' as const } : {}),
+    ...(approval ? { networkMode: 'offlineFirst' as const, refetchOnReconnect: 'always' as const } : {}),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
     refetchInterval: REFRESH_MS,
