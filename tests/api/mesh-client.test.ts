@@ -126,8 +126,15 @@ describe('MESH client against the in-test MESH server', () => {
   it('sends a large document in chunks that the server reassembles exactly', async () => {
     const client = new MeshClient(cfg(), { ...fast, chunkSize: 1000 });
     const body = randomBytes(3500);
-    const messageId = await client.send({ to: GP_MAILBOX, workflowId: WORKFLOW, body, localId: 'big-1' });
+    const messageId = await client.send({
+      to: GP_MAILBOX,
+      workflowId: WORKFLOW,
+      body,
+      localId: 'big-1',
+      subject: 'Clinic letter – Renée’s follow-up',
+    });
     client.close();
+    expect(server.messages.get(messageId)?.subject).toBe("Clinic letter - Renee's follow-up");
     expect(server.messages.get(messageId)).toMatchObject({ totalChunks: 4, status: 'accepted' });
     expect(server.assembled(messageId).equals(body)).toBe(true);
     const chunkPosts = server.requests.filter((r) => r.method === 'POST' && r.path.includes('/outbox'));

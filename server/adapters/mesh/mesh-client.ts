@@ -29,6 +29,21 @@ export const MESH_ACCEPT = 'application/vnd.mesh.v2+json';
 export const DEFAULT_CHUNK_SIZE = 75 * 1024 * 1024;
 const CLIENT_VERSION = 'wardnote-mesh==1.0';
 
+/**
+ * HTTP header values must be printable ASCII (Node refuses others): accents are dropped, dashes and quotes
+ * become their ASCII forms, anything else a space.
+ */
+export function headerSafe(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .trim();
+}
+
 export interface MeshSendInput {
   /** Recipient mailbox id. */
   to: string;
@@ -177,8 +192,8 @@ export class MeshClient {
       'mex-chunk-range': `1:${total}`,
     };
     if (input.localId) first['mex-localid'] = input.localId;
-    if (input.subject) first['mex-subject'] = input.subject;
-    if (input.filename) first['mex-filename'] = input.filename;
+    if (input.subject) first['mex-subject'] = headerSafe(input.subject);
+    if (input.filename) first['mex-filename'] = headerSafe(input.filename);
     if (input.contentType) first['mex-content-type'] = input.contentType;
     const res = await this.once('sending the message', 'POST', `${this.mailboxUrl}/outbox`, first, chunk(1));
     const body = jsonBody(res) as { message_id?: unknown; messageID?: unknown } | undefined;
