@@ -41,6 +41,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { outsourcingRoutes } from './modules/outsourcing/outsourcing.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(outsourcingRoutes, { db });
   await app.register(attachmentsRoutes, { db, storage, uploads, signer, pinWindowMs: config.pinVerificationMs });
   await app.register(searchRoutes, { db });
+  await app.register(notificationsRoutes, { db, jobs, mailer, linkOrigin: mailLinkOrigin });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {
     await jobs.stop();

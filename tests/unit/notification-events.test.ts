@@ -24,12 +24,16 @@ describe('notificationsForChange', () => {
     ]);
   });
   it('an author handing a dictation back to themselves tells nobody', () => {
-    expect(notificationsForChange(base({ from: 'READY_FOR_TYPING', to: 'AUTHOR_APPROVAL', actorId: AUTHOR, assignedBefore: null, assignedAfter: null }))).toEqual([]);
+    expect(
+      notificationsForChange(
+        base({ from: 'READY_FOR_TYPING', to: 'AUTHOR_APPROVAL', actorId: AUTHOR, assignedBefore: null, assignedAfter: null }),
+      ),
+    ).toEqual([]);
   });
   it('a manager allocating to a typist tells the typist of a new task', () => {
-    expect(
-      notificationsForChange(base({ from: 'READY_FOR_TYPING', assignedBefore: null, actorId: MANAGER })),
-    ).toEqual([{ userId: TYPIST, kind: 'new_task' }]);
+    expect(notificationsForChange(base({ from: 'READY_FOR_TYPING', assignedBefore: null, actorId: MANAGER }))).toEqual([
+      { userId: TYPIST, kind: 'new_task' },
+    ]);
   });
   it('reassigning a dictation being typed tells the new typist', () => {
     expect(notificationsForChange(base({ assignedBefore: 9, actorId: MANAGER }))).toEqual([{ userId: TYPIST, kind: 'new_task' }]);
@@ -49,7 +53,9 @@ describe('notificationsForChange', () => {
     expect(notificationsForChange(base({ from: 'QA_REVIEW', actorId: MANAGER }))).toEqual([{ userId: TYPIST, kind: 'returned' }]);
   });
   it('a return with nobody assigned tells no typist', () => {
-    expect(notificationsForChange(base({ from: 'AUTHOR_APPROVAL', actorId: AUTHOR, assignedBefore: null, assignedAfter: null }))).toEqual([]);
+    expect(notificationsForChange(base({ from: 'AUTHOR_APPROVAL', actorId: AUTHOR, assignedBefore: null, assignedAfter: null }))).toEqual(
+      [],
+    );
   });
   it('approval tells nobody', () => {
     expect(notificationsForChange(base({ from: 'AUTHOR_APPROVAL', to: 'MANUAL_DISTRIBUTION', actorId: AUTHOR }))).toEqual([]);
@@ -59,7 +65,9 @@ describe('notificationsForChange', () => {
   });
   it('a change without a status move or new typist tells nobody', () => {
     expect(notificationsForChange(base({ actorId: MANAGER }))).toEqual([]);
-    expect(notificationsForChange(base({ from: 'READY_FOR_TYPING', to: 'READY_FOR_TYPING', assignedBefore: null, assignedAfter: null }))).toEqual([]);
+    expect(
+      notificationsForChange(base({ from: 'READY_FOR_TYPING', to: 'READY_FOR_TYPING', assignedBefore: null, assignedAfter: null })),
+    ).toEqual([]);
   });
   it('releasing work tells nobody', () => {
     expect(notificationsForChange(base({ to: 'READY_FOR_TYPING', assignedAfter: null }))).toEqual([]);

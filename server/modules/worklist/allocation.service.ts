@@ -16,6 +16,7 @@ import { audit } from '../../lib/audit';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { poolOfTrust, poolsOfTrust } from '../outsourcing/pools.repository';
+import { emitForChange, publish, type EmittedNotification } from '../notifications/notify.service';
 
 type Allocate = z.output<typeof allocateSchema>;
 type Row = typeof dictations.$inferSelect;
@@ -46,7 +47,8 @@ export async function applyDictationChange(
   ip: string,
   opts: { sameAssignee?: boolean; within?: (tx: Db) => Promise<void> } = {},
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  let told: EmittedNotification[] = [];
+  const ok = await db.transaction(async (tx) => {
     const changed = await tx
       .update(dictations)
       .set({ ...values, updatedAt: new Date() })
@@ -71,8 +73,23 @@ export async function applyDictationChange(
       ip,
     });
     await opts.within?.(tx as unknown as Db);
+    told = await emitForChange(
+      tx,
+      { id: d.id, trustId: d.trustId, urgent: d.urgent === 'HIGH' },
+      {
+        from: d.status as DictationStatus,
+        to: (values.status ?? d.status) as DictationStatus,
+        authorId: d.authorId,
+        assignedBefore: d.assignedTo,
+        assignedAfter: values.assignedTo === undefined ? d.assignedTo : values.assignedTo,
+        actorId: auth.ctx.user.id,
+        returnReason: values.returnReason,
+      },
+    );
     return true;
   });
+  if (ok) publish(told);
+  return ok;
 }
 
 /** The columns a workflow transition sets. */

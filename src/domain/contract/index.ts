@@ -18,5 +18,6 @@ export * from './patients';
 export * from './review';
 export * from './attachments';
 export * from './search';
+export * from './notifications';
 
 export { API_PATHS } from './paths';

@@ -43,5 +43,9 @@ export const API_PATHS = {
   uploads: '/api/uploads',
   patients: '/api/patients',
   patientAppointments: (id: string) => `/api/patients/${encodeURIComponent(id)}/appointments`,
+  notifications: '/api/notification',
+  notificationsMarkRead: '/api/notification/mark_as_read',
+  notificationCount: '/api/notification/notification_count',
+  notificationReadPush: '/api/notification/read_push_notif',
   health: '/api/health',
 } as const;

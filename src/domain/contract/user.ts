@@ -11,6 +11,8 @@ export const profilePreferencesSchema = z
     status: z.enum(HOME_TABS).optional(),
     speech_recognition: z.boolean().optional(),
     notification: z.boolean().optional(),
+    /** Spec §3 notification settings: e-mails (batched digests) on letters sent, author approval waiting, assigned for transcription. */
+    email_notifications: z.object({ sent: z.boolean(), author_approval: z.boolean(), new_task: z.boolean() }).partial().strict().optional(),
     footpedal_mode: z.enum(['basic', 'advanced']).optional(),
     /** Seconds playback goes back when resumed on the typist's player (issue 11); 0 is off, unset is 2. */
     auto_rewind_seconds: z.number().int().min(0).max(10).optional(),
