@@ -108,6 +108,11 @@ test('a secretary clicks a letter someone else is typing: the detail panel, with
   await expect(panel.getByRole('tabpanel')).toContainText(/Submitted for typing|No audit trail for this dictation/);
   await panel.getByRole('tab', { name: 'Versions' }).click();
   await expect(panel.getByRole('tabpanel')).toContainText(/Version \d|No version available for this dictation/);
+  await panel.getByRole('tab', { name: 'Attachments' }).click();
+  const attachments = panel.getByRole('tabpanel');
+  await expect(
+    attachments.getByText('No attachments for this dictation').or(attachments.getByRole('list', { name: 'Attachments' })),
+  ).toBeVisible();
   await panel.getByRole('tab', { name: 'Comments' }).click();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/panel-1024.png` });

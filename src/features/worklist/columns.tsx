@@ -23,7 +23,10 @@ export const TAT_STYLES = {
 export const COLUMNS: Record<ListColumn, ColumnDef> = {
   reference: { label: 'Reference', cell: (r) => r.reference },
   status: { label: 'Status', cell: (r) => statusLabel(r.status) },
-  assigned_to: { label: 'Assigned to', cell: (r) => r.assigned_to?.full_name ?? <span className="text-slate-500">Unassigned</span> },
+  assigned_to: {
+    label: 'Assigned to',
+    cell: (r) => r.assigned_to?.full_name ?? <span className="text-slate-600 dark:text-slate-400">Unassigned</span>,
+  },
   audio_duration: {
     label: 'Length',
     cell: (r) => (!r.audio ? '' : r.audio.state === 'processing' ? 'Preparing…' : formatDuration(r.audio.duration_ms)),
