@@ -42,6 +42,7 @@ import { outsourcingRoutes } from './modules/outsourcing/outsourcing.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { pushRoutes } from './modules/push/push.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(attachmentsRoutes, { db, storage, uploads, signer, pinWindowMs: config.pinVerificationMs });
   await app.register(searchRoutes, { db });
   await app.register(notificationsRoutes, { db, jobs, mailer, linkOrigin: mailLinkOrigin });
+  await app.register(pushRoutes, { db, config, jobs });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {
     await jobs.stop();

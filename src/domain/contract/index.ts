@@ -19,5 +19,6 @@ export * from './review';
 export * from './attachments';
 export * from './search';
 export * from './notifications';
+export * from './push';
 
 export { API_PATHS } from './paths';

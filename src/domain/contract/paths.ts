@@ -48,4 +48,8 @@ export const API_PATHS = {
   notificationCount: '/api/notification/notification_count',
   notificationReadPush: '/api/notification/read_push_notif',
   health: '/api/health',
+  pushConfig: '/api/notification/push-config',
+  pushSubscribe: '/api/notification/subscribe',
+  pushUnsubscribe: '/api/notification/unsubscribe',
+  pushTopicPreference: '/api/notification/topic-preference',
 } as const;

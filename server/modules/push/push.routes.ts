@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  pushAnswerSchema,
+  pushConfigSchema,
+  pushSubscribeBodySchema,
+  pushTopicPreferenceBodySchema,
+} from '../../../src/domain/contract';
+import { RULES } from '../../../src/domain/access';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../lib/jobs';
+import { caller } from '../auth/request-auth';
+import { onNotification } from '../notifications/notify.service';
+import { createFcmTransport } from './fcm-transport';
+import { createPushService } from './push.service';
+import { createPushSender, type NotificationEvent } from './push.sender';
+import { loadVapidKeys } from './vapid';
+import { createWebPushTransport } from './webpush-transport';
+
+export interface PushRoutesOptions {
+  db: Db;
+  config: Config;
+  jobs?: JobQueue;
+  /** VAPID subject (a mailto: or https: address Apple accepts, PITFALLS 35); VAPID_SUBJECT otherwise. */
+  vapidSubject?: string;
+}
+
+function vapidSubjectFor(config: Config, given?: string) {
+  const fromEnv = given ?? process.env.VAPID_SUBJECT;
+  if (fromEnv) return fromEnv;
+  if (config.publicUrl?.startsWith('https://')) return config.publicUrl;
+  const mail = config.mailFrom?.match(/[^<\s]+@[^>\s]+/)?.[0];
+  return `mailto:${mail ?? 'push@wardnote.nhs.uk'}`;
+}
+
+/** Push: the VAPID public key, subscribe / unsubscribe / topic preference (spec §7), and the sender. */
+export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, opts) => {
+  const { db, config } = opts;
+  const keys = await loadVapidKeys(db);
+  const fcmConfigured = !!process.env.FIREBASE_SERVICE_ACCOUNT;
+  if (fcmConfigured) app.log.warn('FIREBASE_SERVICE_ACCOUNT is set but FCM is not configured in this build: pushes go by Web Push only');
+  const sender = createPushSender({
+    db,
+    log: app.log,
+    jobs: opts.jobs,
+    transports: { webpush: createWebPushTransport(keys, vapidSubjectFor(config, opts.vapidSubject)), fcm: createFcmTransport() },
+  });
+  // Every committed notification is pushed to the user's devices; the hook goes with this app.
+  const off = onNotification((n: NotificationEvent) =>
+    sender.notify(n).then(
+      () => {},
+      (err: unknown) => app.log.warn({ error: (err as Error)?.name ?? 'error' }, 'push send failed'),
+    ),
+  );
+  app.addHook('onClose', async () => off());
+  const service = createPushService(db, { allowLocalHttp: !config.production, fcm: false });
+  const rule = RULES.notificationBell;
+
+  app.get(API_PATHS.pushConfig, { config: { rule }, schema: { response: { 200: pushConfigSchema } } }, async () => ({
+    transport: 'webpush' as const,
+    vapid_public_key: keys.publicKey,
+  }));
+  app.post(
+    API_PATHS.pushSubscribe,
+    { config: { rule }, schema: { body: pushSubscribeBodySchema, response: { 200: pushAnswerSchema } } },
+    async (req) => service.subscribe(caller(req), req.body),
+  );
+  app.post(
+    API_PATHS.pushUnsubscribe,
+    { config: { rule }, schema: { body: pushSubscribeBodySchema, response: { 200: pushAnswerSchema } } },
+    async (req) => service.unsubscribe(caller(req), req.body),
+  );
+  app.post(
+    API_PATHS.pushTopicPreference,
+    { config: { rule }, schema: { body: pushTopicPreferenceBodySchema, response: { 200: pushAnswerSchema } } },
+    async (req) => service.topicPreference(caller(req), req.body),
+  );
+};
