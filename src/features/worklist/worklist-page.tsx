@@ -50,7 +50,11 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const { allocate, pendingIds } = useAllocations();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [details, setDetails] = useState<WorklistRow | null>(null);
-  const rowClick = useRowClick({ me: profile ? { id: profile.id, roles } : null, queueAllocation: allocate, onDetails: setDetails });
+  const rowClick = useRowClick({
+    me: profile ? { id: profile.id, roles, outsourcingPoolId: subject?.outsourcingPoolId } : null,
+    queueAllocation: allocate,
+    onDetails: setDetails,
+  });
   useEffect(() => setSelected(new Set()), [tab, params]);
 
   const setParams = (next: Partial<ListParams>) =>
