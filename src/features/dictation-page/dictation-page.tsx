@@ -12,6 +12,7 @@ import { Page } from '../../components/ui/page';
 import { useSession } from '../../lib/auth/use-session';
 import { useDictation } from '../dictation-view';
 import { AttachmentsTab } from '../attachments';
+import { OfflineCopyNotice } from '../offline-review/offline-notice';
 import { PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
 import { SaveStatus, VersionsTab, useLetter } from '../letter-editor';
 import { useClaimOnOpen, type ClaimState } from './use-claim';
@@ -161,6 +162,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
       >
         <TypistPlayer dictation={d} link={player} />
       </div>
+      <OfflineCopyNotice dictationId={d.id} />
       {claimMessage && <Alert>{claimMessage}</Alert>}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
