@@ -8,6 +8,7 @@ import { NAV_ICONS } from './nav-icon';
 import { SearchBox } from './search-box';
 import { canSearch } from '../can-search';
 import { SyncStatus } from '../../sync';
+import { NotificationBell } from '../../notifications';
 
 interface Props {
   profile: UserProfile;
@@ -39,6 +40,7 @@ export function TopBar({ profile, subject, items, searchRef, onSearch, onLogout 
             <SyncStatus />
           </div>
         )}
+        <NotificationBell subject={subject} profile={profile} />
         <span className="ml-auto truncate text-sm font-medium text-slate-700 dark:text-slate-200" data-testid="user-full-name">
           {profile.full_name}
         </span>

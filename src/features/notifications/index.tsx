@@ -1,0 +1,48 @@
+/**
+ * The notification bell (spec §2, §6: Author, Secretary, Manager) with the unread badge, polled and
+ * refreshed on focus. The panel's code loads when it is first opened, never with the entry bundle.
+ */
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Bell } from 'lucide-react';
+import { satisfies, RULES, type AccessSubject } from '../../domain/access';
+import type { Role } from '../../domain/roles';
+import { useUnreadCount } from './notifications-api';
+import type { NotificationsPanelProps } from './notifications-panel';
+
+const Panel = lazy<ComponentType<NotificationsPanelProps>>(() => import('./notifications-panel'));
+
+export function NotificationBell({ subject, profile }: { subject: AccessSubject; profile: { id: number; roles: { name: Role }[] } }) {
+  const allowed = satisfies(subject, RULES.notificationBell);
+  const count = useUnreadCount(allowed);
+  const [open, setOpen] = useState(false);
+  if (!allowed) return null;
+  const n = count.data ?? 0;
+  const label = n ? `Notifications, ${n} unread` : 'Notifications';
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={label}
+        title="Notifications"
+        onClick={() => setOpen(true)}
+        className="relative flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        <Bell aria-hidden className="size-5" />
+        {n > 0 && (
+          <span
+            data-testid="notification-badge"
+            aria-hidden
+            className="absolute top-1 right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white"
+          >
+            {n > 99 ? '99+' : n}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <Panel me={{ id: profile.id, roles: profile.roles.map((r) => r.name) }} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

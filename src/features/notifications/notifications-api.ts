@@ -1,0 +1,82 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  API_PATHS,
+  notificationCountSchema,
+  notificationMessageSchema,
+  notificationPageSchema,
+  paginatedSchema,
+  userSummarySchema,
+  type NotificationQuery,
+} from '../../domain/contract';
+import { AUTHORS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../../domain/limits';
+import { apiCall } from '../../lib/api/client';
+
+/** How often the badge asks for the unread count while the app is open (live updates come later). */
+export const BADGE_POLL_MS = 30_000;
+
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: ['notifications', 'count'],
+    enabled,
+    refetchInterval: BADGE_POLL_MS,
+    refetchOnWindowFocus: true,
+    retry: false,
+    queryFn: async () => (await apiCall('get', API_PATHS.notificationCount, { schema: notificationCountSchema, quiet: true })).data,
+  });
+}
+
+export interface NotificationFilters {
+  clinicCode: string;
+  clinician: number | null;
+  urgent: 'all' | 'true' | 'false';
+}
+
+function toQuery(f: NotificationFilters, page: number): Record<string, string> {
+  const q: NotificationQuery = { sort: 'desc', page: String(page), paginate: String(NOTIFICATIONS_PAGE_SIZE) };
+  if (f.clinicCode.trim()) Object.assign(q, { search_key: 'clinic_code', search: f.clinicCode.trim() });
+  if (f.clinician !== null) q.clinician = String(f.clinician);
+  if (f.urgent !== 'all') q.urgent = f.urgent;
+  return q as Record<string, string>;
+}
+
+/** The panel's pages, ten at a time, loaded as the list scrolls. */
+export function useNotificationPages(filters: NotificationFilters) {
+  return useInfiniteQuery({
+    queryKey: ['notifications', 'list', filters],
+    initialPageParam: 1,
+    retry: false,
+    queryFn: async ({ pageParam }) =>
+      (await apiCall('get', API_PATHS.notifications, { schema: notificationPageSchema, searchParams: toQuery(filters, pageParam) })).data,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+  });
+}
+
+export async function markRead(ids: number[]): Promise<string> {
+  return (
+    await apiCall('post', API_PATHS.notificationsMarkRead, {
+      schema: notificationMessageSchema,
+      json: { notificationIds: ids },
+      quiet: true,
+    })
+  ).message;
+}
+
+const usersPage = z.object({ users: paginatedSchema(userSummarySchema) });
+
+/** The authors list for the clinician filter (Secretary and Manager, spec §6). */
+export function useAuthors(enabled: boolean) {
+  return useQuery({
+    queryKey: ['authors'],
+    enabled,
+    staleTime: 5 * 60_000,
+    queryFn: async () =>
+      (
+        await apiCall('get', API_PATHS.users, {
+          schema: usersPage,
+          searchParams: { filter_role: 'Author', paginate: String(AUTHORS_PAGE_SIZE) },
+          quiet: true,
+        })
+      ).users.data,
+  });
+}

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectPath, signIn } from './helpers';
+import { apiToken } from './recording';
+
+/** The notification bell and panel (issue 14, spec §2, §4, §5). */
+test.describe.configure({ timeout: 180_000 });
+
+const AUTHOR = 'author@wardnote.test';
+const SECRETARY = 'secretary@wardnote.test';
+const SHOTS = 'test-results/notifications';
+
+const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+const rows = (page: Page) => panel(page).locator('button[data-notification]');
+const unread = async (request: APIRequestContext, token: string) =>
+  ((await (await request.get('/api/notification/notification_count', auth(token))).json()) as { data: number }).data;
+
+/** The secretary types one of the author's waiting dictations and sends it for approval. */
+async function sendOneForApproval(request: APIRequestContext, secretary: string, authorId: number): Promise<number> {
+  const res = await request.get(`/api/dictation?status=READY_FOR_TYPING&paginate=30&author=${authorId}`, auth(secretary));
+  expect(res.status(), await res.text()).toBe(200);
+  const rows = ((await res.json()) as { data: { data: { id: number; user: { id: number } }[] } }).data.data;
+  const d = rows.find((r) => r.user.id === authorId);
+  expect(d, 'a waiting dictation of the author').toBeTruthy();
+  const call = async (method: 'post' | 'put', path: string, data: unknown) => {
+    const r = await request[method](path, { ...auth(secretary), data });
+    expect(r.status(), `${method} ${path}: ${await r.text()}`).toBe(200);
+  };
+  await call('post', `/api/dictation/${d!.id}/claim`, {});
+  await call('put', `/api/dictation/${d!.id}/letter`, {
+    doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The echo is normal.' }] }] },
+    base_version: 0,
+  });
+  await call('post', `/api/dictation/${d!.id}/transition`, { action: 'send_for_approval', base_version: 1 });
+  return d!.id;
+}
+
+test('the author hears of a letter sent for approval: badge, panel, keyboard, opening it, mark all as read', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const authorToken = await apiToken(request, AUTHOR);
+  const me = ((await (await request.get('/api/user', auth(authorToken))).json()) as { data: { id: number } }).data;
+  await signIn(page, AUTHOR);
+  await expectPath(page, /\/AUTHOR_APPROVAL$/);
+  const before = await unread(request, authorToken);
+  await expect(bell(page)).toHaveAccessibleName(before ? `Notifications, ${before} unread` : 'Notifications');
+
+  // In a second browser context the secretary sends two letters for approval.
+  const other = await browser.newContext();
+  const secretary = await apiToken(other.request, SECRETARY);
+  await sendOneForApproval(other.request, secretary, me.id);
+  const newest = await sendOneForApproval(other.request, secretary, me.id);
+  await other.close();
+
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before + 2} unread`);
+  await expect(page.getByTestId('notification-badge')).toHaveText(String(before + 2));
+  await page.screenshot({ path: `${SHOTS}/bell-1024.png` });
+
+  await bell(page).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(rows(page).first()).toContainText('A letter is waiting for your approval');
+  await expect(panel(page).getByText(/all caught up|No notifications/)).toBeVisible();
+  const violations = (await new AxeBuilder({ page }).include('[role=dialog]').analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id);
+  expect(violations).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/panel-1024.png` });
+
+  // Up and down move through the notifications; Enter opens the focused one.
+  await rows(page).first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows(page).nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(rows(page).first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectPath(page, `/dictation/${newest}`);
+  await expect(panel(page)).toBeHidden();
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before + 1} unread`);
+
+  // Mark all as read clears the badge.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await bell(page).click();
+  await expect(rows(page).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/panel-390.png` });
+  await panel(page).getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+  expect(await unread(request, authorToken)).toBe(0);
+});
+
+test('the bell is for Author, Secretary and Manager only', async ({ page }) => {
+  await signIn(page, 'superadmin@wardnote.test');
+  await expect(page.getByTestId('user-full-name')).toBeVisible();
+  await expect(bell(page)).toHaveCount(0);
+});
