@@ -19,6 +19,7 @@ import { readListParams, nextSort, worklistSearch, type ListParams } from './lis
 import { useTypists, useWorklistCounts, useWorklistPage, worklistKeys } from './worklist-api';
 import { useAllocations } from './use-allocations';
 import { StatusTabs } from './status-tabs';
+import { OfflineCopyNotice } from '../offline-review/offline-notice';
 import { FiltersBar } from './filters-bar';
 import { ColumnChooser } from './column-chooser';
 import { WorklistTable } from './worklist-table';
@@ -125,6 +126,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
       }
     >
       <StatusTabs tabs={tabs} current={tab} counts={counts.data?.data} />
+      {tab === 'AUTHOR_APPROVAL' && <OfflineCopyNotice />}
       <div className="mt-3">
         <FiltersBar
           params={params}
