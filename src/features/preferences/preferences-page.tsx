@@ -6,6 +6,7 @@ import { useSession } from '../../lib/auth/use-session';
 import { PlaybackPreferences } from '../typist-audio/playback-preferences';
 import { SignatureSection } from '../review/signature-section';
 import { OfflineReviewPreferences } from '../offline-review/preferences-section';
+import { EmailNotificationPreferences } from '../notifications/email-preferences';
 
 /**
  * Preferences: how dictations play (foot pedal mode, auto-rewind; saved in the profile), what this
@@ -26,6 +27,7 @@ export function PreferencesPage() {
         </div>
       )}
       {profile && <SignatureSection className="mb-4" />}
+      <EmailNotificationPreferences />
       <section
         aria-labelledby="storage-title"
         className="max-w-xl rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
