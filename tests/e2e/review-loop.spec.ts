@@ -62,7 +62,10 @@ async function handOff(page: Page, name: string) {
   await page.getByRole('menuitem', { name }).click();
 }
 
-test('a letter goes round the loop: typed, returned offline with a reason, corrected, approved and signed', async ({ browser, request }) => {
+test('a letter goes round the loop: typed, returned offline with a reason, corrected, approved and signed', async ({
+  browser,
+  request,
+}) => {
   const authorToken = await apiToken(request, AUTHOR);
   const secretaryToken = await apiToken(request, SECRETARY);
   const author = ((await (await request.get('/api/user', auth(authorToken))).json()) as { data: { id: number } }).data;
