@@ -12,7 +12,7 @@ import { DictationPanel } from '../dictation-panel';
 import { CHIP_LABELS, emptyText, INITIAL_SEARCH, withChange, type SearchState } from './search-state';
 import { useDocumentSearch } from './search-api';
 import { ResultCard } from './result-card';
-import { useResultClick } from './use-result-click';
+import { useDictationClick } from '../dictation-click';
 
 export interface FindDocumentPanelProps {
   /** A term submitted from the top-bar search box (searched at once), or null when opened by Ctrl+K. */
@@ -44,7 +44,7 @@ export function FindDocumentPanel({ term, me, onClose }: FindDocumentPanelProps)
   const [details, setDetails] = useState<SearchRow | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const results = useDocumentSearch(state);
-  const click = useResultClick({ me, onDetails: setDetails, onLeave: onClose });
+  const click = useDictationClick<SearchRow>({ me, onDetails: setDetails, onLeave: onClose });
 
   useEffect(() => {
     void loadRecentSearches().then(setRecent);
@@ -228,7 +228,7 @@ export function FindDocumentPanel({ term, me, onClose }: FindDocumentPanelProps)
                   <ul className="space-y-2" aria-label="Results">
                     {page.data.map((row) => (
                       <li key={row.id}>
-                        <ResultCard row={row} onOpen={click.onResult} />
+                        <ResultCard row={row} onOpen={click.onClick} />
                       </li>
                     ))}
                   </ul>

@@ -25,7 +25,7 @@ import { ColumnChooser } from './column-chooser';
 import { WorklistTable } from './worklist-table';
 import { Pagination } from './pagination';
 import { SelectionActions } from './selection-actions';
-import { useRowClick } from './use-row-click';
+import { useDictationClick } from '../dictation-click';
 import { BatchApproval } from './batch-approval';
 import { DictationPanel } from '../dictation-panel';
 
@@ -51,7 +51,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const { allocate, pendingIds } = useAllocations();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [details, setDetails] = useState<WorklistRow | null>(null);
-  const rowClick = useRowClick({
+  const rowClick = useDictationClick<WorklistRow>({
     me: profile ? { id: profile.id, roles, outsourcingPoolId: subject?.outsourcingPoolId } : null,
     queueAllocation: allocate,
     onDetails: setDetails,
@@ -192,7 +192,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
             })
           }
           onToggleAll={(on) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set())}
-          onOpen={rowClick.onRow}
+          onOpen={rowClick.onClick}
           onSort={(key) => setParams(nextSort(params, key))}
         />
       )}

@@ -2,63 +2,74 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API_PATHS, type SearchRow } from '../../domain/contract';
+import { API_PATHS, type AllocateRequest } from '../../domain/contract';
 import type { Role } from '../../domain/roles';
+import type { DictationStatus } from '../../domain/statuses';
 import { searchResultAction, type SearchResultAction } from '../../domain/click-rules';
 import { MESSAGES } from '../../domain/messages';
 import { ApiError } from '../../lib/api/errors';
 import { enqueueRequest } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { allocateBack, allocateBackBody } from '../worklist/allocate-back';
+import { allocateBack, allocateBackBody } from './allocate-back';
 
-type Confirming = { row: SearchRow; action: Exclude<SearchResultAction, { kind: 'details' }> };
+/** What a clickable dictation (a work-queue row, a search result) must say of itself. */
+export interface ClickableDictation {
+  id: number;
+  reference: string;
+  status: DictationStatus;
+  assigned_to: { user_id: number } | null;
+}
 
-interface Options {
-  me: { id: number; roles: readonly Role[] };
-  /** Show the detail side panel for this result. */
-  onDetails: (row: SearchRow) => void;
-  /** The panel closes when a result opens a page. */
-  onLeave: () => void;
+type Confirming<R> = { row: R; action: Exclude<SearchResultAction, { kind: 'details' }> };
+
+interface Options<R> {
+  me: { id: number; roles: readonly Role[]; outsourcingPoolId?: number | null } | null;
+  /** Show the detail side panel for this dictation. */
+  onDetails: (row: R) => void;
+  /** Called before a page opens (a panel over the page closes). */
+  onLeave?: () => void;
+  /** How a hand-back that cannot be sent now is kept; by default straight into the outbox. */
+  queueAllocation?: (body: AllocateRequest, label: string) => Promise<void>;
+}
+
+async function queueInOutbox(body: AllocateRequest, label: string): Promise<void> {
+  await enqueueRequest({ method: 'POST', path: API_PATHS.dictationAllocate, body, label });
+  void requestSync();
+  toast.info('You are offline: the change is kept on this device and sent when the connection is back.');
 }
 
 /**
- * Clicking a search result (spec §4), decided by the one click rule (domain/click-rules.ts): ask
- * 'Do you want to be redirected?' and open the page (an author's dictation in or waiting for typing is
- * first handed back to them for approval, with secretarial cover), or show the details.
+ * What clicking (or Enter on) a dictation does, in a work queue or a search result: spec §4 "Clicking a
+ * search result", decided by the one pure function (domain/click-rules.ts) on its status and assignment
+ * and the user. Asks 'Do you want to be redirected?' and opens the page or the draft — an author's
+ * dictation in or waiting for typing is first handed back to them with secretarial cover — or shows the
+ * details. Returns the handler and the confirmation dialog to render.
  */
-export function useResultClick({ me, onDetails, onLeave }: Options) {
+export function useDictationClick<R extends ClickableDictation>({ me, onDetails, onLeave, queueAllocation = queueInOutbox }: Options<R>) {
   const navigate = useNavigate();
   const queries = useQueryClient();
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [confirming, setConfirming] = useState<Confirming<R> | null>(null);
 
-  const openPage = (row: SearchRow) => {
-    onLeave();
+  const openPage = (row: R) => {
+    onLeave?.();
     void navigate({ to: '/dictation/$id', params: { id: String(row.id) } });
   };
 
-  function onResult(row: SearchRow) {
+  function onClick(row: R) {
+    if (!me) return;
     const action = searchResultAction(
-      { roles: me.roles, userId: me.id },
+      { roles: me.roles, userId: me.id, outsourcingPoolId: me.outsourcingPoolId },
       { status: row.status, assignedTo: row.assigned_to?.user_id ?? null },
     );
     if (action.kind === 'details') onDetails(row);
     else setConfirming({ row, action });
   }
 
-  async function queue(row: SearchRow) {
-    await enqueueRequest({
-      method: 'POST',
-      path: API_PATHS.dictationAllocate,
-      body: allocateBackBody(row.id),
-      label: `${row.reference}: handed back to you for approval`,
-    });
-    void requestSync();
-    toast.info('You are offline: the change is kept on this device and sent when the connection is back.');
-  }
-
-  async function handBackThenOpen(row: SearchRow) {
-    if (!navigator.onLine) return queue(row);
+  async function handBackThenOpen(row: R) {
+    const label = `${row.reference}: handed back to you for approval`;
+    if (!navigator.onLine) return queueAllocation(allocateBackBody(row.id), label);
+    const waiting = toast.loading(`Handing ${row.reference} back to you…`);
     try {
       const result = await allocateBack(row.id);
       const refused = result.unsuccessful_jobs.find((j) => j.id === row.id);
@@ -71,8 +82,11 @@ export function useResultClick({ me, onDetails, onLeave }: Options) {
       void queries.invalidateQueries({ queryKey: ['document-search'] });
       openPage(row);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 0) await queue(row);
+      // The connection dropped on the way: the outbox sends it when it is back.
+      if (err instanceof ApiError && err.status === 0) await queueAllocation(allocateBackBody(row.id), label);
       else toast.warning(MESSAGES.allocationFailed, { description: err instanceof ApiError ? err.message : undefined });
+    } finally {
+      toast.dismiss(waiting);
     }
   }
 
@@ -83,7 +97,7 @@ export function useResultClick({ me, onDetails, onLeave }: Options) {
     const { row, action } = current;
     if (action.kind === 'confirm_open') openPage(row);
     else if (action.kind === 'confirm_open_draft') {
-      onLeave();
+      onLeave?.();
       void navigate({ to: '/draftdictation/$dictation', params: { dictation: String(row.id) } });
     } else void handBackThenOpen(row);
   }
@@ -110,5 +124,6 @@ export function useResultClick({ me, onDetails, onLeave }: Options) {
       onCancel={cancel}
     />
   );
-  return { onResult, dialog };
+
+  return { onClick, dialog };
 }

@@ -1,0 +1,1 @@
+export { useDictationClick, type ClickableDictation } from './use-dictation-click';
