@@ -54,3 +54,56 @@ self.addEventListener('activate', (event) => {
       .then(drain),
   );
 });
+
+interface PushData {
+  title?: string;
+  body?: string;
+  url?: string;
+  dictationId?: number | null;
+  notifId?: number | null;
+  unread?: number;
+}
+
+/**
+ * A push always shows a notification, inside waitUntil (a silent push is a strike on iOS, PITFALLS 18);
+ * the app badge shows the unread count where the browser has one (PITFALLS 36); open windows are told
+ * so that the app shows its info toast (spec §7). Failures are only logged (spec §7).
+ */
+self.addEventListener('push', (event) => {
+  let data: PushData = {};
+  try {
+    data = (event.data?.json() as PushData | undefined) ?? {};
+  } catch {
+    data = {};
+  }
+  const title = data.title || 'Wardnote';
+  const body = data.body ?? 'Open Wardnote to see what is new.';
+  const url = data.url?.startsWith('/') ? data.url : '/';
+  const nav = self.navigator as WorkerNavigator & { setAppBadge?: (n?: number) => Promise<void> };
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(title, {
+        body,
+        tag: data.notifId ? `notif-${data.notifId}` : undefined,
+        data: { url, dictationId: data.dictationId ?? null, notifId: data.notifId ?? null },
+      }),
+      typeof data.unread === 'number' && nav.setAppBadge ? nav.setAppBadge(data.unread).catch(() => {}) : undefined,
+      self.clients.matchAll({ type: 'window' }).then((list) => list.forEach((c) => c.postMessage({ type: 'PUSH', title, body, url }))),
+    ]).catch((err: unknown) => console.warn('push handling failed', (err as Error)?.name)),
+  );
+});
+
+/** Focus an open window and route it (focus before navigate), else open one (PITFALLS 19). */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const raw = (event.notification.data as { url?: string } | null)?.url;
+  const url = raw?.startsWith('/') ? raw : '/';
+  const open = self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (list) => {
+    const win = list.find((c) => new URL(c.url).origin === self.location.origin);
+    if (!win) return self.clients.openWindow(url);
+    // The app routes itself (its router, its guards); focus may be refused without a real click.
+    win.postMessage({ type: 'NAVIGATE', url });
+    return win.focus().catch(() => win);
+  });
+  event.waitUntil(open.catch((err: unknown) => console.warn('notification click failed', (err as Error)?.name)));
+});

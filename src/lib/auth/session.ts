@@ -110,6 +110,7 @@ class Session {
   /** Spec §4 point 5: tell the server, clear stored data, go to login with a fresh page. */
   async logout(): Promise<void> {
     if (this.state.token) {
+      await import('../../features/push').then((m) => m.unsubscribeFromPush());
       const { anyAnswer } = await schemas();
       await apiCall('post', API_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
     }

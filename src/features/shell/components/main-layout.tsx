@@ -13,6 +13,7 @@ import { canSearch as searchAllowed } from '../can-search';
 import { TopBar } from './top-bar';
 import { RecordingTabBar } from '../../recording';
 import { FindDocument } from '../../find-document';
+import { PushNotifications } from '../../push';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../lib/db/db';
 
@@ -69,6 +70,7 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
           {MESSAGES.offline}
         </div>
       )}
+      <PushNotifications subject={subject} userId={profile.id} />
       <main className="flex-1">{children}</main>
       {finding && <FindDocument term={finding.term} me={{ id: profile.id, roles: subject.roles }} onClose={() => setFinding(null)} />}
       <ConfirmDialog
