@@ -101,3 +101,48 @@ test('the bell is for Author, Secretary and Manager only', async ({ page }) => {
   await expect(page.getByTestId('user-full-name')).toBeVisible();
   await expect(bell(page)).toHaveCount(0);
 });
+
+test('a failed mark-read shows the server’s message as a warning; e-mail settings are saved in the preferences', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const authorToken = await apiToken(request, AUTHOR);
+  const me = ((await (await request.get('/api/user', auth(authorToken))).json()) as { data: { id: number } }).data;
+  const other = await browser.newContext();
+  await sendOneForApproval(other.request, await apiToken(other.request, SECRETARY), me.id);
+  await other.close();
+
+  await signIn(page, AUTHOR);
+  await expectPath(page, /\/AUTHOR_APPROVAL$/);
+  await page.route('**/api/notification/mark_as_read', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Those notifications could not be marked as read.', code: 'validation' }),
+    }),
+  );
+  await bell(page).click();
+  await rows(page).first().click();
+  await expect(page.getByText('Those notifications could not be marked as read.')).toBeVisible();
+  await expectPath(page, /\/AUTHOR_APPROVAL$/);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/preference');
+  const section = page.getByRole('region', { name: 'E-mail notifications' });
+  await section.getByRole('checkbox', { name: 'Letters waiting for my approval' }).check();
+  await section.getByRole('button', { name: 'Save e-mail settings' }).click();
+  await expect(page.getByText('E-mail notification settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(section.getByRole('checkbox', { name: 'Letters waiting for my approval' })).toBeChecked();
+  await expect(section.getByRole('checkbox', { name: 'Letters sent' })).not.toBeChecked();
+  const violations = (
+    await new AxeBuilder({ page }).include('section[aria-labelledby=email-notifications-title]').analyze()
+  ).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await section.screenshot({ path: `${SHOTS}/email-settings-1024.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/email-settings-390.png` });
+});
