@@ -5,6 +5,7 @@ import { seedDemoDictations } from './db/demo-dictations';
 import { seedDemoPatients } from './db/demo-patients';
 import { seedDemoAutotexts } from './db/demo-autotexts';
 import { seedDemoLetters } from './db/demo-letters';
+import { seedDemoNotifications } from './db/demo-notifications';
 import { buildApp } from './app';
 import { forgetOldIdempotencyKeys } from './lib/idempotency';
 import { forgetStaleFailures } from './modules/auth/lockout';
@@ -19,6 +20,7 @@ if (seeded) {
   await seedDemoAutotexts(database.db);
   const made = await seedDemoDictations(database.db, app.wardnote);
   await seedDemoLetters(database.db);
+  await seedDemoNotifications(database.db);
   app.log.info(`Demo data seeded (${made} dictations, audio converting in the background): see README.md for the demo accounts.`);
 }
 
