@@ -59,10 +59,12 @@ interface PushData {
   title?: string;
   body?: string;
   url?: string;
-  dictationId?: number | null;
   notifId?: number | null;
   unread?: number;
 }
+
+const appPath = (url?: string) => (url?.startsWith('/') ? url : '/');
+const logFailure = (err: unknown) => console.warn('push', (err as Error)?.name);
 
 /**
  * A push always shows a notification, inside waitUntil (a silent push is a strike on iOS, PITFALLS 18);
@@ -72,38 +74,33 @@ interface PushData {
 self.addEventListener('push', (event) => {
   let data: PushData = {};
   try {
-    data = (event.data?.json() as PushData | undefined) ?? {};
+    data = event.data?.json() ?? {};
   } catch {
-    data = {};
+    /* not JSON: the generic notification */
   }
   const title = data.title || 'Wardnote';
   const body = data.body ?? 'Open Wardnote to see what is new.';
-  const url = data.url?.startsWith('/') ? data.url : '/';
+  const url = appPath(data.url);
   const nav = self.navigator as WorkerNavigator & { setAppBadge?: (n?: number) => Promise<void> };
   event.waitUntil(
     Promise.all([
-      self.registration.showNotification(title, {
-        body,
-        tag: data.notifId ? `notif-${data.notifId}` : undefined,
-        data: { url, dictationId: data.dictationId ?? null, notifId: data.notifId ?? null },
-      }),
-      typeof data.unread === 'number' && nav.setAppBadge ? nav.setAppBadge(data.unread).catch(() => {}) : undefined,
+      self.registration.showNotification(title, { body, tag: data.notifId ? `n${data.notifId}` : undefined, data: { url } }),
+      typeof data.unread === 'number' && nav.setAppBadge?.(data.unread),
       self.clients.matchAll({ type: 'window' }).then((list) => list.forEach((c) => c.postMessage({ type: 'PUSH', title, body, url }))),
-    ]).catch((err: unknown) => console.warn('push handling failed', (err as Error)?.name)),
+    ]).catch(logFailure),
   );
 });
 
-/** Focus an open window and route it (focus before navigate), else open one (PITFALLS 19). */
+/** Route an open window (the app's own router and guards) and focus it, else open one (PITFALLS 19). */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const raw = (event.notification.data as { url?: string } | null)?.url;
-  const url = raw?.startsWith('/') ? raw : '/';
-  const open = self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (list) => {
+  const url = appPath((event.notification.data as PushData | null)?.url);
+  const open = self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => {
     const win = list.find((c) => new URL(c.url).origin === self.location.origin);
     if (!win) return self.clients.openWindow(url);
-    // The app routes itself (its router, its guards); focus may be refused without a real click.
     win.postMessage({ type: 'NAVIGATE', url });
+    // Focus may be refused without a real click: the route is already sent.
     return win.focus().catch(() => win);
   });
-  event.waitUntil(open.catch((err: unknown) => console.warn('notification click failed', (err as Error)?.name)));
+  event.waitUntil(open.catch(logFailure));
 });
