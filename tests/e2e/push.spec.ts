@@ -2,6 +2,18 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
 
+/** The parts of the service worker's global scope these tests use (the test tsconfig has no WebWorker lib). */
+interface ShownNotification {
+  title: string;
+  body: string;
+  data: unknown;
+}
+interface WorkerScope {
+  registration: { getNotifications(): Promise<ShownNotification[]> };
+  NotificationEvent: new (type: string, init: { notification: ShownNotification }) => Event;
+  dispatchEvent(event: Event): boolean;
+}
+
 /**
  * Headless Chromium has no connection to a real push service, so the page's pushManager hands out a
  * subscription shaped like a browser's (what the server stores is checked by the API test); the push
@@ -99,7 +111,7 @@ test('an author turns on notifications, a push shows a notification and a toast,
   await expect
     .poll(() =>
       worker.evaluate(async () =>
-        (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((n) => ({
+        (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => ({
           title: n.title,
           body: n.body,
           url: (n.data as { url: string }).url,
@@ -113,9 +125,9 @@ test('an author turns on notifications, a push shows a notification and a toast,
   // The page's app is up (the prompt shows again: this page's permission is the test's stand-in).
   await expect(prompt).toBeVisible();
   await worker.evaluate(async () => {
-    const sw = self as unknown as ServiceWorkerGlobalScope;
+    const sw = self as unknown as WorkerScope;
     const [n] = await sw.registration.getNotifications();
-    sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: n! }));
+    sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: n! }));
   });
   await expectPath(page, '/dictation/4242');
   expect(context.pages()).toHaveLength(1);
