@@ -48,11 +48,15 @@ test('navigation icons follow the role: a Secretary sees upload and manual lette
 test('logout asks for confirmation, then wipes IndexedDB and goes to /login', async ({ page }) => {
   await signIn(page, 'manager@wardnote.test');
   await expectPath(page, '/READY_FOR_TYPING');
-  const search = page.getByLabel('Search dictations');
+  // The top bar's box: Enter opens the find-document panel, which keeps the term among recent searches.
+  const search = page.getByRole('banner').getByLabel('Search dictations');
   await search.fill('Smith');
   await search.press('Enter');
   await expect(page.getByText('Recent searches')).toBeVisible();
-  await search.press('Escape');
+  await page.keyboard.press('Escape');
+  // The focus is back in the box, whose recent-searches list opens: leave it.
+  await page.getByRole('heading', { name: 'Dictations', level: 1 }).click();
+  await expect(page.getByText('Recent searches')).toBeHidden();
   await expect.poll(async () => (await localData(page)).secureRows).toBeGreaterThanOrEqual(2);
   expect((await localData(page)).keys).toContain('access_token');
 
