@@ -2,7 +2,8 @@
  * The engine smoke suite (issue 9): the app's main path on Firefox ESR (WebDriver BiDi) and WebKitGTK
  * (WebKitWebDriver under xvfb-run) against the production build — sign in, the offline shell after one
  * visit, record 6 s with a fake microphone, stop, seek, submit during an outage, the foreground drain
- * once the server is back, and the server's measured length matching our clock (±0.25 s).
+ * once the server is back, and the server's measured length matching our clock: never more than 0.25 s
+ * short (nothing the clinician said is lost), and at most one MP4 fragment long on WebKit.
  * An engine that cannot be had here is reported and skipped, not failed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,7 +14,7 @@ const PORT = Number(process.env.ENGINES_PORT ?? 8195);
 const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = '.tmp/engines-data';
 const PASSWORD = 'Wardnote-demo-1';
-const TOLERANCE_MS = 250;
+const SHORT_TOLERANCE_MS = 250;
 
 let server: ChildProcess | null = null;
 
@@ -67,7 +68,7 @@ async function serverDictation(clientId: string) {
   return ((await res.json()) as { data: { status: string; audio: { state: string; duration_ms: number | null } } }).data;
 }
 
-async function flow(d: Driver, log: (s: string) => void): Promise<void> {
+async function flow(d: Driver, log: (s: string) => void, longToleranceMs: number): Promise<void> {
   await d.goto(`${BASE}/login`);
   await until(() => d.step('text', 'input[type=email]').then((t) => t !== null), 30_000, 'the sign-in page');
   await d.step('fill', 'input[type=email]', 'author@wardnote.test');
@@ -125,13 +126,16 @@ async function flow(d: Driver, log: (s: string) => void): Promise<void> {
     120_000,
     'the server to have the recording ready',
   );
-  const diff = Math.abs(done.audio.duration_ms! - rec.durationMs);
+  const diff = done.audio.duration_ms! - rec.durationMs;
   log(`server measured ${done.audio.duration_ms} ms, clock ${rec.durationMs} ms`);
-  if (diff > TOLERANCE_MS) throw new Error(`the server measured ${done.audio.duration_ms} ms, the clock said ${rec.durationMs} ms`);
+  if (diff < -SHORT_TOLERANCE_MS || diff > longToleranceMs)
+    throw new Error(`the server measured ${done.audio.duration_ms} ms, the clock said ${rec.durationMs} ms`);
 }
 
 interface Engine {
   name: string;
+  /** How much longer than the clock the server may measure the recording. */
+  longToleranceMs: number;
   missing: () => string | null;
   open: () => Promise<Driver>;
 }
@@ -139,6 +143,7 @@ interface Engine {
 const ENGINES: Engine[] = [
   {
     name: 'Firefox ESR',
+    longToleranceMs: 250,
     missing: () =>
       !existsSync(FIREFOX)
         ? `${FIREFOX} is not installed (apt-get install firefox-esr)`
@@ -149,6 +154,9 @@ const ENGINES: Engine[] = [
   },
   {
     name: 'WebKitGTK',
+    // WebKit writes whole 1 s fragments; the recorder captures past Stop to the end of the one holding
+    // the Stop moment (src/features/recording/recorder.ts), so the file may run up to a second longer.
+    longToleranceMs: 1250,
     missing: () =>
       !existsSync(WEBKIT_DRIVER) || !MINIBROWSER
         ? 'WebKitWebDriver/MiniBrowser are not installed (apt-get install webkit2gtk-driver)'
@@ -173,7 +181,7 @@ for (const engine of ENGINES.filter((e) => !only || only.some((o) => e.name.toLo
   try {
     await startServer(true);
     driver = await engine.open();
-    await flow(driver, (s) => console.log(`  ${engine.name}: ${s}`));
+    await flow(driver, (s) => console.log(`  ${engine.name}: ${s}`), engine.longToleranceMs);
     console.log(`✓ ${engine.name} (${Math.round((Date.now() - started) / 1000)} s)`);
   } catch (err) {
     failed++;

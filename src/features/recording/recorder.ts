@@ -1,3 +1,4 @@
+import { Mp4DurationReader } from '../../lib/recordings/mp4-duration';
 import { appendChunk, repairRecording, setRecordingState } from '../../lib/recordings/recording-store';
 import { holdWakeLock } from './wake-lock';
 
@@ -18,10 +19,15 @@ export function extensionFor(mimeType: string): string {
 }
 
 /**
- * Capture kept running after Stop on WebKit (MP4): its encoder loses the last 0.07-0.31 s at stop
- * (measured on WebKitGTK 2.50), so the file then ends within ±0.25 s of the clock, never short.
+ * WebKit (MP4) loses audio at stop: its final flush sometimes holds only the last whole fragment and
+ * drops everything after it, up to a second (measured on WebKitGTK 2.50). So after Stop the capture
+ * goes on, asking for data, until the fragments already written reach the Stop moment (at most
+ * STOP_COVER_MAX_MS), and the fragment the final flush adds after that is dropped by the repair.
+ * Where the fragments cannot be read, capture runs STOP_TAIL_MS past Stop instead.
  */
 export const STOP_TAIL_MS = 200;
+export const STOP_COVER_MAX_MS = 3000;
+const STOP_COVER_POLL_MS = 150;
 
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'stopped';
 
@@ -40,6 +46,9 @@ export class Recorder {
   private runningSince = 0;
   private releaseWakeLock: () => void = () => {};
   private stopped: Promise<void> | null = null;
+  /** Reads how much audio WebKit's fragmented MP4 holds as the slices arrive (null for WebM). */
+  private readonly encoded: Mp4DurationReader | null;
+  private readonly startElapsedMs: number;
   writeError: Error | null = null;
   /** Set when this recorder records a take to insert into, or overwrite part of, an earlier recording. */
   edit?: { mode: 'insert' | 'overwrite'; atMs: number };
@@ -53,6 +62,8 @@ export class Recorder {
     this.mimeType = pickMimeType();
     this.seq = startSeq;
     this.elapsedBefore = startElapsedMs;
+    this.startElapsedMs = startElapsedMs;
+    this.encoded = this.mimeType.includes('mp4') ? new Mp4DurationReader() : null;
   }
 
   elapsedMs(): number {
@@ -69,7 +80,11 @@ export class Recorder {
       const seq = this.seq++;
       const elapsed = this.elapsedMs();
       this.writes = this.writes
-        .then(() => appendChunk(this.recordingId, seq, e.data, elapsed))
+        .then(async () => {
+          const bytes = await e.data.arrayBuffer();
+          this.encoded?.push(new Uint8Array(bytes));
+          await appendChunk(this.recordingId, seq, bytes, elapsed);
+        })
         .catch((err: unknown) => {
           this.writeError = err instanceof Error ? err : new Error(String(err));
           this.onChange();
@@ -110,16 +125,36 @@ export class Recorder {
     if (!this.media || this.state === 'stopped' || this.state === 'idle') return;
     const total = this.elapsedMs();
     this.state = 'stopped';
-    // WebKit's MP4 encoder drops the last 0.1-0.3 s at stop: keep capturing briefly (issue 9 §1).
-    if (this.mimeType.includes('mp4') && this.media.state === 'recording') await new Promise((r) => setTimeout(r, STOP_TAIL_MS));
+    // This MediaRecorder's own timeline starts where the recording stood when it was created.
+    const stoppedAtMs = total - this.startElapsedMs;
+    const covered = this.media.state === 'recording' ? await this.captureUntilWritten(stoppedAtMs) : false;
     this.media.stop();
     await this.stopped;
     await this.writes;
     this.stream?.getTracks().forEach((t) => t.stop());
     this.releaseWakeLock();
-    // WebKit repeats MP4 header blocks; ffmpeg would stop at the repeat and lose the end (issue 9 §1).
-    await repairRecording(this.recordingId).catch(() => {});
+    // WebKit repeats MP4 header blocks (ffmpeg would stop at the repeat) and its last fragment may be
+    // audio from after Stop (issue 9 §1).
+    await repairRecording(this.recordingId, covered ? stoppedAtMs / 1000 : undefined).catch(() => {});
     await setRecordingState(this.recordingId, 'stopped', Math.round(total));
     this.onChange();
+  }
+
+  /**
+   * On MP4 engines, keeps capturing after Stop until the slices already stored hold the audio up to
+   * `stoppedAtMs`; true when they do. Other engines return at once.
+   */
+  private async captureUntilWritten(stoppedAtMs: number): Promise<boolean> {
+    if (!this.encoded || !this.media) return false;
+    const started = performance.now();
+    for (;;) {
+      await this.writes;
+      const seconds = this.encoded.seconds();
+      if (seconds !== null && seconds * 1000 >= stoppedAtMs) return true;
+      const waited = performance.now() - started;
+      if (waited >= STOP_COVER_MAX_MS || (seconds === null && waited >= STOP_TAIL_MS)) return false;
+      this.media.requestData();
+      await new Promise((r) => setTimeout(r, STOP_COVER_POLL_MS));
+    }
   }
 }

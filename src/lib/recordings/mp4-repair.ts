@@ -1,3 +1,5 @@
+import { fragmentTimes, moovTimescale } from './mp4-duration';
+
 /**
  * WebKit's MediaRecorder (Safari, every iPad browser) writes fragmented MP4 with blocks repeated: the
  * file starts with two `ftyp` boxes, and the last fragment's `moof` is sometimes written twice. ffmpeg
@@ -51,4 +53,26 @@ export function dropRepeatedBoxes(bytes: Uint8Array): Uint8Array | null {
     at += b.end - b.start;
   }
   return out;
+}
+
+/**
+ * The MP4 without the fragments that start at or after `fromSeconds` (each `moof` with the `mdat` boxes
+ * after it), or null when there are none or their start cannot be read. The recorder keeps WebKit
+ * capturing past Stop until the fragment holding the Stop moment is written; the fragment its final
+ * flush adds after that is audio recorded after Stop (issue 9 §1).
+ */
+export function dropFragmentsFrom(bytes: Uint8Array, fromSeconds: number): Uint8Array | null {
+  const boxes = topLevelBoxes(bytes);
+  if (!boxes?.length || boxes[0]!.type !== 'ftyp') return null;
+  const moov = boxes.find((b) => b.type === 'moov');
+  const timescale = moov ? moovTimescale(bytes.subarray(moov.start + 8, moov.end)) : 0;
+  if (timescale <= 0) return null;
+  const firstFragment = boxes.findIndex((b) => b.type === 'moof');
+  const firstLate = boxes.findIndex((b, i) => {
+    if (b.type !== 'moof' || i === firstFragment) return false;
+    const times = fragmentTimes(bytes.subarray(b.start + 8, b.end));
+    return times.length > 0 && times.every((t) => t.start !== null && t.start / timescale >= fromSeconds);
+  });
+  if (firstLate < 0) return null;
+  return bytes.slice(0, boxes[firstLate]!.start);
 }

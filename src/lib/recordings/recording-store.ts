@@ -1,6 +1,6 @@
 import { db, withReopen, type ChunkRow, type RecordingRow } from '../db/db';
 import { seal, unseal } from '../crypto/secure-store';
-import { dropRepeatedBoxes } from './mp4-repair';
+import { dropFragmentsFrom, dropRepeatedBoxes } from './mp4-repair';
 
 /**
  * Recordings on the device. Every slice is encrypted and written the moment it arrives, so a crash
@@ -66,13 +66,17 @@ export async function assembleRecording(id: string): Promise<Blob> {
 
 /**
  * Rewrites a stopped MP4 recording without the header blocks WebKit repeats (see mp4-repair.ts), so the
- * server decodes all of it. Recordings in other formats, or with nothing to repair, are left alone.
+ * server decodes all of it, and, given `stoppedAtSeconds` (where Stop was pressed in this stream), without
+ * the fragments written wholly after it. Recordings in other formats, or with nothing to repair, are left alone.
  */
-export async function repairRecording(id: string): Promise<void> {
+export async function repairRecording(id: string, stoppedAtSeconds?: number): Promise<void> {
   const rec = await db.recordings.get(id);
   if (!rec?.mimeType.includes('mp4')) return;
-  const repaired = dropRepeatedBoxes(new Uint8Array(await (await assembleRecording(id)).arrayBuffer()));
-  if (repaired) await replaceAudio(id, repaired.buffer as ArrayBuffer, rec.mimeType, rec.durationMs);
+  const original = new Uint8Array(await (await assembleRecording(id)).arrayBuffer());
+  const deduplicated = dropRepeatedBoxes(original) ?? original;
+  const trimmed = stoppedAtSeconds === undefined ? null : dropFragmentsFrom(deduplicated, stoppedAtSeconds);
+  const repaired = trimmed ?? deduplicated;
+  if (repaired !== original) await replaceAudio(id, repaired.slice().buffer, rec.mimeType, rec.durationMs);
 }
 
 export async function deleteRecording(id: string): Promise<void> {
