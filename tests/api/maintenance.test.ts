@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages';
-import { setMaintenance } from '../../server/modules/system/maintenance';
+import { sql } from 'drizzle-orm';
+import { MAINTENANCE_FLAG_CACHE_MS, setMaintenance } from '../../server/modules/system/maintenance';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp | undefined;
@@ -31,5 +32,25 @@ describe('maintenance mode', () => {
     expect((await t.call('GET', '/api/user', { token })).statusCode).toBe(503);
     await setMaintenance(t.db, false);
     expect((await t.call('GET', '/api/user', { token })).statusCode).toBe(200);
+  });
+
+  it('a flag another process sets (npm run maintenance) is heard without a restart', async () => {
+    t = await startTestApp();
+    const token = await t.login('author@wardnote.test');
+    const statusOnceSettled = async (want: number) => {
+      const until = Date.now() + MAINTENANCE_FLAG_CACHE_MS + 5000;
+      for (;;) {
+        const status = (await t!.call('GET', '/api/user', { token })).statusCode;
+        if (status === want || Date.now() > until) return status;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    expect((await t.call('GET', '/api/user', { token })).statusCode).toBe(200);
+    // Written straight into the table, as another process would: this process only reads it.
+    await t.db.execute(sql`INSERT INTO settings (key, value) VALUES ('maintenance', 'true'::jsonb)
+      ON CONFLICT (key) DO UPDATE SET value = 'true'::jsonb`);
+    expect(await statusOnceSettled(503)).toBe(503);
+    await t.db.execute(sql`UPDATE settings SET value = 'false'::jsonb WHERE key = 'maintenance'`);
+    expect(await statusOnceSettled(200)).toBe(200);
   });
 });
