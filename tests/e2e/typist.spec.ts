@@ -179,3 +179,25 @@ test('a letter someone else is typing opens read-only; a manager may take it ove
   await expect(letter(page)).toHaveAttribute('contenteditable', 'true', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Take over' })).toHaveCount(0);
 });
+
+test('the autotext window opened from the dictation page types into that letter', async ({ page, request, context }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const token = await apiToken(request, SECRETARY);
+  const d = await readyDictation(request, token);
+  await signIn(page, SECRETARY);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto(`/dictation/${d.id}`);
+  await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
+  await letter(page).click();
+
+  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Autotext window' }).click()]);
+  await expect(popup).toHaveURL(/\/autotextpopup\?/);
+  await expect(popup.getByRole('heading', { name: 'Autotext' })).toBeVisible();
+  await popup.getByRole('combobox', { name: 'Search autotext' }).fill('dw');
+  await expect(popup.getByRole('option').first()).toContainText('Dear doctor');
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByRole('status')).toHaveText('Inserted “dw” into the letter.');
+
+  await expect(letter(page)).toContainText('Dear Dr');
+  await expect.poll(() => serverLetterText(request, token, d.id), { timeout: 20_000 }).toContain('Dear Dr');
+});
