@@ -83,6 +83,11 @@ test('Shift+P shows every page of the real PDF; offline the device copy, or "Pre
   await page.goto(`/dictation/${long.id}`);
   await expectPath(page, `/dictation/${long.id}`);
   await expect(page.getByRole('button', { name: 'Preview' })).toBeVisible();
+  // The button sits with the page's other letter actions, on a phone too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Preview' })).toBeInViewport();
+  await page.screenshot({ path: 'test-results/preview-button-390.png' });
+  await page.setViewportSize({ width: 1024, height: 768 });
   const pdfJsBefore = await page.evaluate(
     () => performance.getEntriesByType('resource').filter((e) => /pdf-pages|pdf\.worker/.test(e.name)).length,
   );
