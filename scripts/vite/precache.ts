@@ -3,13 +3,15 @@ import path from 'node:path';
 import type { ManifestTransform } from 'workbox-build';
 
 /**
- * Routes whose chunks are not precached at install: pages that need the server anyway (password,
+ * Routes (and the PDF viewer) whose chunks are not precached at install: pages that need the server anyway (password,
  * administration, billing, single sign-on). The worker caches them when first opened (sw.ts).
  */
 export const RUNTIME_ONLY_ROUTES: RegExp[] = [
   /^src\/routes\/password\//,
   /^src\/routes\/(users|trusts|trust|job-types|plans)\//,
   /^src\/routes\/(groups|departments|region|ssoauth|terms-and-conditions)\.tsx/,
+  // pdf.js (140 KB gzip): fetched when a letter preview first opens, then kept by the worker like these.
+  /^src\/features\/letter-preview\/pdf-pages\.tsx$/,
 ];
 
 interface ViteManifestChunk {

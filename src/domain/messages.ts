@@ -175,3 +175,12 @@ export const MESSAGES = {
   noPools: 'Your trust has no outsourcing pool to send dictations to.',
   sentToQaReview: 'Sent to QA review: your letters are checked before the author sees them.',
 } as const;
+
+/**
+ * Texts of the pages' own features (ours), kept apart from MESSAGES so they stay out of the service
+ * worker, which imports MESSAGES whole (sw.js has a 49 KB gzip budget).
+ */
+export const PAGE_MESSAGES = {
+  // The letter preview (issue 13) showing the PDF kept on this device.
+  previewDeviceCopy: (renderedAt: string) => `No connection: this is the copy kept on this device, rendered ${renderedAt}.`,
+};

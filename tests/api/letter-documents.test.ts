@@ -226,6 +226,22 @@ describe('GET /api/dictation/{id}/letter.pdf and .docx', () => {
     expect(said).toContain('Downloaded letter (DOCX)');
   });
 
+  it('the in-app preview is logged as a preview, not a download, and says which letter version it printed', async () => {
+    const before = (await t.call('GET', `/api/dictation/${letter.id}/logs`, { token: tokens[AUTHOR] })).json().data.data.length;
+    const res = await t.call('GET', `${API_PATHS.dictationLetterPdf(letter.id)}?purpose=preview`, { token: tokens[SECRETARY] });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-letter-version']).toBe('1');
+    const trail = (await t.call('GET', `/api/dictation/${letter.id}/logs`, { token: tokens[AUTHOR] })).json().data.data;
+    expect(trail.length).toBe(before + 1);
+    expect(trail[0].description).toBe('Previewed letter (PDF)');
+    // Any other purpose is refused in words, and nothing is rendered or logged.
+    const bad = await t.call('GET', `${API_PATHS.dictationLetterPdf(letter.id)}?purpose=print`, { token: tokens[SECRETARY] });
+    expect(bad.statusCode).toBe(422);
+    const after = (await t.call('GET', `/api/dictation/${letter.id}/logs`, { token: tokens[AUTHOR] })).json().data.data;
+    expect(after.length).toBe(before + 1);
+  });
+
   it('another trust’s user and an author who may not see it get 404; without a session 401; a bad id 422', async () => {
     for (const path of [API_PATHS.dictationLetterPdf(letter.id), API_PATHS.dictationLetterDocx(letter.id)]) {
       expect((await t.call('GET', path, { token: tokens[FOREIGN] })).statusCode).toBe(404);

@@ -1,18 +1,19 @@
 /**
  * The current letter of a dictation as a document (issue 13 "Documents"): GET /api/dictation/{id}/letter.pdf
  * (shown in the browser) and /letter.docx (downloaded), for whoever may see the dictation; a letter not
- * yet approved prints as a draft. Each download is written in the dictation's audit trail.
+ * yet approved prints as a draft. Each answer is written in the dictation's audit trail: "Previewed letter
+ * (PDF)" for the app's preview (`?purpose=preview`), "Downloaded letter (PDF|DOCX)" otherwise.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../src/domain/contract';
+import { idParamSchema, LETTER_VERSION_HEADER, letterPdfQuerySchema } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
 import { buildLetterModel, letterFileName } from '../../../src/domain/letter-model';
 import type { Db } from '../../db/client';
 import { dictationLogs } from '../../db/schema';
 import { caller } from '../auth/request-auth';
 import { visibleContext } from '../letters/dictation-scope';
-import { readLetterSource } from './letter-source';
+import { readLetterSource, readLetterVersion } from './letter-source';
 import { createRenderPool } from './render-pool';
 
 const FORMATS = {
@@ -37,16 +38,26 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const f = FORMATS[format];
     app.get(
       `/api/dictation/:id/letter.${format}`,
-      { config: { rule: RULES.viewDictation, rateLimit: renderLimit }, schema: { params: idParamSchema } },
+      {
+        config: { rule: RULES.viewDictation, rateLimit: renderLimit },
+        schema: { params: idParamSchema, ...(format === 'pdf' ? { querystring: letterPdfQuerySchema } : {}) },
+      },
       async (req, reply) => {
         const auth = caller(req);
         const { row } = await visibleContext(db, auth, req.params.id);
+        const version = await readLetterVersion(db, row.id);
         const source = await readLetterSource(db, row, new Date(), (msg) => req.log.warn(msg));
         const bytes = await renderer.render(format, buildLetterModel(source));
-        await db
-          .insert(dictationLogs)
-          .values({ dictationId: row.id, userId: auth.ctx.user.id, type: 'downloaded', description: `Downloaded letter (${f.label})` });
+        // Looking at the letter in the app is not taking a copy away: the trail says which it was.
+        const preview = format === 'pdf' && (req.query as { purpose?: string }).purpose === 'preview';
+        await db.insert(dictationLogs).values({
+          dictationId: row.id,
+          userId: auth.ctx.user.id,
+          type: preview ? 'previewed' : 'downloaded',
+          description: `${preview ? 'Previewed' : 'Downloaded'} letter (${f.label})`,
+        });
         return reply
+          .header(LETTER_VERSION_HEADER, String(version))
           .header('Content-Type', f.type)
           .header('Content-Disposition', `${f.disposition}; filename="${letterFileName(row.reference, format)}"`)
           .header('Cache-Control', 'no-store')

@@ -51,6 +51,12 @@ async function indexedPatient(db: Db, trustId: number, p: Record<string, string>
   return null;
 }
 
+/** The version of the dictation's letter (0 when none is typed yet): what a printed copy is kept under. */
+export async function readLetterVersion(db: Db, dictationId: number): Promise<number> {
+  const [row] = await db.select({ version: letters.version }).from(letters).where(eq(letters.dictationId, dictationId));
+  return row?.version ?? 0;
+}
+
 /** Everything the letter of a dictation the caller may see is printed from. */
 export async function readLetterSource(db: Db, d: DictationRow, now: Date, warn?: (msg: string) => void): Promise<LetterSource> {
   const [place] = await db

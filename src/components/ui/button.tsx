@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps } from 'react-aria-components';
 
 type Tone = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -10,7 +11,11 @@ const TONES: Record<Tone, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 };
 
-export function Button({ tone = 'primary', className, ...props }: ButtonProps & { tone?: Tone; className?: string }) {
+export function Button({
+  tone = 'primary',
+  className,
+  ...props
+}: ButtonProps & { tone?: Tone; className?: string; ref?: Ref<HTMLButtonElement> }) {
   return (
     <AriaButton
       {...props}

@@ -105,3 +105,11 @@ export const manualLetterSchema = dictationDetailsSchema
     job_type_id: idSchema('Choose the document type.'),
   });
 export type ManualLetter = z.input<typeof manualLetterSchema>;
+
+/**
+ * GET /api/dictation/{id}/letter.pdf?purpose=preview: the in-app preview (issue 13). It is logged as a
+ * preview, not a download; without it the PDF is a download. The answer's `X-Letter-Version` header says
+ * which letter version was printed (0: no letter typed yet), so the device can keep its copy by version.
+ */
+export const letterPdfQuerySchema = z.object({ purpose: z.enum(['preview']).optional() });
+export const LETTER_VERSION_HEADER = 'X-Letter-Version';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { Editor } from '@tiptap/react';
-import { HelpCircle } from 'lucide-react';
+import { FileText, HelpCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../domain/messages';
 import type { Dictation } from '../../domain/contract';
@@ -13,6 +13,7 @@ import { useSession } from '../../lib/auth/use-session';
 import { useDictation } from '../dictation-view';
 import { AttachmentsTab } from '../attachments';
 import { OfflineCopyNotice } from '../offline-review/offline-notice';
+import { LetterPreviewDialog } from '../letter-preview';
 import { PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
 import { SaveStatus, VersionsTab, useLetter } from '../letter-editor';
 import { useClaimOnOpen, type ClaimState } from './use-claim';
@@ -82,6 +83,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
   const letter = useLetter(d.id, { label: `Letter ${d.reference}` });
   const handOff = useHandOff(d);
   const [help, setHelp] = useState(false);
+  const [preview, setPreview] = useState(false);
   const [tab, setTab] = useState('details');
   const [finder, setFinder] = useState<FinderKind | null>(null);
   const [extras, setExtras] = useState<MergeExtrasFromPage>({});
@@ -123,7 +125,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
     draftSave: () => void (editable && letter.flush().then(() => toast.success('Saved.'))),
     findPatient: () => editable && setFinder('patient'),
     findAppointment: () => editable && setFinder('appointment'),
-    preview: () => toast.info(MESSAGES.previewNotAvailable),
+    preview: () => setPreview(true),
     customField: () => {
       setTab('details');
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="correct-details"]')?.focus());
@@ -150,6 +152,10 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
                 )
               }
             />
+            <Button tone="secondary" aria-keyshortcuts="Shift+P" onPress={() => setPreview(true)}>
+              <FileText aria-hidden className="size-4" />
+              Preview
+            </Button>
             <Button tone="ghost" aria-label="Keyboard shortcuts (?)" onPress={() => setHelp(true)}>
               <HelpCircle aria-hidden className="size-5" />
             </Button>
@@ -197,6 +203,15 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
           editor?.commands.focus();
         }}
         onGp={setExtras}
+      />
+      <LetterPreviewDialog
+        dictationId={d.id}
+        open={preview}
+        onOpenChange={(open) => {
+          setPreview(open);
+          if (!open) editor?.commands.focus();
+        }}
+        beforeLoad={() => (editable ? letter.flush() : Promise.resolve())}
       />
       <ShortcutHelp
         open={help}

@@ -92,6 +92,31 @@ async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
   return new ApiError(0, MESSAGES.offline, 'network', { kind: 'message' });
 }
 
+/** A file from /api (a letter's PDF or Word document): its bytes and the answer's headers. */
+export interface ApiFile {
+  bytes: ArrayBuffer;
+  headers: Headers;
+}
+
+/** GET a file through the same client: bearer token, spec §8 error handling, no JSON parsing. */
+export async function apiFile(
+  path: string,
+  opts: Pick<CallOptions<z.ZodTypeAny>, 'searchParams' | 'quiet' | 'timeout'> = {},
+): Promise<ApiFile> {
+  try {
+    const { http } = await loadHttp();
+    const res = await http.get(path, {
+      searchParams: opts.searchParams,
+      ...(opts.timeout ? { timeout: opts.timeout } : {}),
+    });
+    return { bytes: await res.arrayBuffer(), headers: res.headers };
+  } catch (err) {
+    const apiError = await toApiError(err, 'other');
+    if (!opts.quiet && apiError.action.kind !== 'message') onErrorEffect(apiError.action, apiError);
+    throw apiError;
+  }
+}
+
 /** The one way the app talks to /api: bearer token, zod-checked answers, spec §8 error handling. */
 export async function apiCall<S extends z.ZodTypeAny>(
   method: 'get' | 'post' | 'put' | 'patch' | 'delete',
