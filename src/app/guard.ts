@@ -1,6 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { decideRoute, entryPoint, type RouteId } from '../domain/access';
-import { MESSAGES } from '../domain/messages';
+import { SIGN_IN_MESSAGES } from '../domain/messages-sign-in';
 import { session } from '../lib/auth/session';
 import { variant } from './variant';
 import { lastResolvedHref } from './router-ref';
@@ -19,7 +19,7 @@ export function guardRoute(routeId: RouteId) {
       throw redirect({ href: decision.to, replace: true });
     }
     if (decision.type === 'deny') {
-      showToast((toast) => toast.warning(MESSAGES.permissionDenied, { id: 'permission-denied' }));
+      showToast((toast) => toast.warning(SIGN_IN_MESSAGES.permissionDenied, { id: 'permission-denied' }));
       const back = lastResolvedHref();
       throw redirect({ href: back && back !== location.href ? back : entryPoint(subject!, variant), replace: true });
     }

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, seedDemoData, seedReferenceData } from '../../server/db/
 import { ENTRY_KEY, readBuildManifest } from '../../server/modules/system/spa-manifest';
 import { buildInto } from '../../scripts/vite/build-into';
 import { gzipBytes, routeJs } from '../../scripts/vite/build-size';
+import { MESSAGES } from '../../src/domain/messages';
 
 /**
  * The built app as the server sends it (issue 8, issue 7 point 8). The production build runs once,
@@ -193,6 +194,9 @@ describe('size budget', () => {
     expect(code).not.toContain('data-rac'); // React Aria Components: the sign-in form is plain HTML
     expect(code).not.toContain('wavesurfer');
     expect(code).not.toContain('tus-js-client');
+    // The catalogue: the first load carries its sign-in and transport parts only (src/domain/messages-*.ts).
+    expect(code).not.toContain(MESSAGES.maxTabs);
+    expect(code).not.toContain(MESSAGES.minColumns);
   });
 
   it(`sw.js is at most ${SW_GZIP_BUDGET / 1024} KB gzip and carries neither zod nor ky`, () => {
@@ -200,6 +204,7 @@ describe('size budget', () => {
     const sw = readFileSync(path.join(outDir, 'sw.js'), 'utf8');
     expect(sw).not.toMatch(/ZodError|\$ZodType/);
     expect(sw).not.toMatch(/ky\b.*retry|TimeoutError/);
+    expect(sw).not.toContain(MESSAGES.maxTabs); // the catalogue: the worker imports its transport part only
   });
 
   it("the worker precaches neither variant's icons nor the rarely used pages' chunks", () => {
