@@ -1,5 +1,5 @@
 import type { LoginResponse, UserProfile } from '../../domain/contract';
-import { API_PATHS } from '../../domain/contract/paths';
+import { SESSION_PATHS } from '../../domain/contract/paths-session';
 import { subjectFromProfile, type AccessSubject } from '../../domain/access';
 import { apiCall, setAccessToken } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -93,7 +93,7 @@ class Session {
   async refresh(): Promise<void> {
     const { userResponse, userProfileSchema } = await schemas();
     try {
-      const { data } = await apiCall('get', API_PATHS.user, { schema: userResponse, call: 'user' });
+      const { data } = await apiCall('get', SESSION_PATHS.user, { schema: userResponse, call: 'user' });
       await (await secureStore()).putSecure(PROFILE_KEY, data);
       this.set({ profile: data, offline: false });
       if (!subjectFromProfile(data).needsPin) await onSignedIn();
@@ -110,7 +110,7 @@ class Session {
 
   async login(email: string, password: string): Promise<LoginResponse> {
     const { loginResponseSchema } = await schemas();
-    const res = await apiCall('post', API_PATHS.login, { schema: loginResponseSchema, json: { email, password }, quiet: true });
+    const res = await apiCall('post', SESSION_PATHS.login, { schema: loginResponseSchema, json: { email, password }, quiet: true });
     noteSessionMayExist();
     await keyStore.set(TOKEN_KEY, res.access_token);
     setAccessToken(res.access_token);
@@ -124,7 +124,7 @@ class Session {
     if (this.state.token) {
       await import('../../features/push').then((m) => m.unsubscribeFromPush());
       const { anyAnswer } = await schemas();
-      await apiCall('post', API_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
+      await apiCall('post', SESSION_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
     }
     await this.endLocally('all');
   }
