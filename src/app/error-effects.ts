@@ -1,4 +1,4 @@
-import { MESSAGES } from '../domain/messages';
+import { SIGN_IN_MESSAGES } from '../domain/messages-sign-in';
 import { setErrorEffectHandler } from '../lib/api/client';
 import { session } from '../lib/auth/session';
 import { navigateTo } from './router-ref';
@@ -19,11 +19,11 @@ export function installErrorEffects(): void {
         void session.refresh().finally(() => navigateTo('/authenticate', true));
         return;
       case 'pinExpired':
-        showToast((toast) => toast.error(MESSAGES.pinExpired, { id: 'pin-expired' }));
+        showToast((toast) => toast.error(SIGN_IN_MESSAGES.pinExpired, { id: 'pin-expired' }));
         navigateTo('/authenticate?mode=renew', true);
         return;
       case 'pinIncorrect':
-        showToast((toast) => toast.error(MESSAGES.incorrectPin, { id: 'pin-incorrect' }));
+        showToast((toast) => toast.error(SIGN_IN_MESSAGES.incorrectPin, { id: 'pin-incorrect' }));
         return;
       case 'message':
         return;

@@ -1,9 +1,10 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { decideRoute, entryPoint, type RouteId } from '../domain/access';
-import { MESSAGES } from '../domain/messages';
+import { decideRoute, entryPoint, isGuestRoute, type RouteId } from '../domain/access';
+import { SIGN_IN_MESSAGES } from '../domain/messages-sign-in';
 import { session } from '../lib/auth/session';
+import { mustWaitForSession } from '../lib/auth/session-hint';
 import { variant } from './variant';
-import { lastResolvedHref } from './router-ref';
+import { lastResolvedHref, navigateTo } from './router-ref';
 import { showToast } from './toast';
 
 /**
@@ -12,16 +13,26 @@ import { showToast } from './toast';
  */
 export function guardRoute(routeId: RouteId) {
   return async ({ location }: { location: ParsedLocation }) => {
-    await session.ready;
+    if (mustWaitForSession(isGuestRoute(routeId), session.startsSignedOut)) await session.ready;
+    else if (!session.subject) void session.ready.then(() => leaveIfSignedIn(routeId));
     const subject = session.subject;
     const decision = decideRoute(routeId, subject, variant);
     if (decision.type === 'redirect' && decision.to !== location.pathname) {
       throw redirect({ href: decision.to, replace: true });
     }
     if (decision.type === 'deny') {
-      showToast((toast) => toast.warning(MESSAGES.permissionDenied, { id: 'permission-denied' }));
+      showToast((toast) => toast.warning(SIGN_IN_MESSAGES.permissionDenied, { id: 'permission-denied' }));
       const back = lastResolvedHref();
       throw redirect({ href: back && back !== location.href ? back : entryPoint(subject!, variant), replace: true });
     }
   };
+}
+
+/**
+ * A sign-in page shown before the stored token was read, on the hint's word that there was none: if a
+ * session turns up after all (a stale hint), the user goes where the guard would have sent them.
+ */
+function leaveIfSignedIn(routeId: RouteId): void {
+  const decision = session.subject ? decideRoute(routeId, session.subject, variant) : null;
+  if (decision?.type === 'redirect') navigateTo(decision.to, true);
 }

@@ -155,6 +155,11 @@ function entryOf(routeId: RouteId): RouteEntry {
   return ROUTES[routeId];
 }
 
+/** A guests-only page (the sign-in pages): without a session it is allowed, whatever else is true. */
+export function isGuestRoute(routeId: RouteId): boolean {
+  return entryOf(routeId).access.kind === 'guest';
+}
+
 /** A user of the plus variant only: no scribe_assist application. */
 export function isPlusOnlyUser(subject: AccessSubject): boolean {
   return !subject.scribeAssist;

@@ -2,6 +2,10 @@
 import { MIN_LIST_COLUMNS } from './limits';
 import { MESSAGES } from './messages';
 
+// The work queue's address (sort and filter) is read by route options, which load with the app: those
+// import list-query.ts itself, not this module and the message catalogue it brings (issue 8).
+export { DICTATION_TYPES, SORTABLE_COLUMNS, type SortableColumn } from './list-query';
+
 export const FILE_COLUMNS = [
   'assigned_to',
   'audio_duration',
@@ -40,12 +44,8 @@ export const DEFAULT_LIST_COLUMNS: readonly ListColumn[] = [
 
 /** Spec §9. */
 export const FILTERABLE_COLUMNS = ['assigned_to', 'author', 'department', 'dictation_type', 'document_type', 'status'] as const;
-export const SORTABLE_COLUMNS = ['author', 'dictation_date', 'reference', 'department', 'document_type', 'audio_duration', 'tat'] as const;
-/** How the dictation was made: recorded in the app on a phone or tablet, or on the web (recorded or uploaded). */
-export const DICTATION_TYPES = ['mobile', 'web'] as const;
 
 export type FilterableColumn = (typeof FILTERABLE_COLUMNS)[number];
-export type SortableColumn = (typeof SORTABLE_COLUMNS)[number];
 
 export function isListColumn(value: unknown): value is ListColumn {
   return typeof value === 'string' && (LIST_COLUMNS as readonly string[]).includes(value);

@@ -1,21 +1,16 @@
 import { MAX_RECORDING_TABS } from './limits';
 import { MESSAGES } from './messages';
+import type { RecordingTabType } from './recording-tab-type';
 
-/** Spec §3 "Recording tab" and DESIGN §5. */
-export type RecordingTabType = 'record' | 'sr' | 'dmo';
+// The record route's options (loaded with the app) import recording-tab-type.ts itself, not this module
+// and the message catalogue it brings (issue 8).
+export { tabTypeFor, type RecordingTabType } from './recording-tab-type';
 
 export interface RecordingTab {
   /** 1..4: the Alt+number shortcut and the /record/:tab path. */
   index: number;
   title: string | null;
   type: RecordingTabType;
-}
-
-/** sr when the user wants speech recognition and the site has it; dmo for Dragon Medical One; else record. */
-export function tabTypeFor(speechRecognition: boolean | undefined, siteSrIntegration: string | null): RecordingTabType {
-  if (siteSrIntegration && /dragon|dmo/i.test(siteSrIntegration)) return 'dmo';
-  if (speechRecognition && siteSrIntegration) return 'sr';
-  return 'record';
 }
 
 export function tabLabel(tab: RecordingTab): string {

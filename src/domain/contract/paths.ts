@@ -1,8 +1,14 @@
-/** Every API address, in a module without zod so the service worker can use it (DESIGN §7). */
+/**
+ * Every API address, in a module without zod so the service worker can use it (DESIGN §7). The addresses
+ * of the first load and of the worker are two small modules spread in here, which those import directly
+ * so they do not carry every address (issue 8, as the message catalogue).
+ */
+import { SESSION_PATHS } from './paths-session';
+import { SYNC_PATHS } from './paths-sync';
+
 export const API_PATHS = {
-  login: '/api/login',
-  logout: '/api/logout',
-  user: '/api/user',
+  ...SESSION_PATHS,
+  ...SYNC_PATHS,
   pinVerify: '/api/pin/verify',
   pinSet: '/api/pin/set',
   preference: (userId: number) => `/api/preference/${userId}`,
@@ -17,7 +23,6 @@ export const API_PATHS = {
   autotextUsable: '/api/autotext/usable',
   autotextImport: '/api/autotext/import',
   autotextDepartments: '/api/autotext/departments',
-  dictation: '/api/dictation',
   dictationOptions: '/api/dictation-options',
   dictationCounts: '/api/dictation/counts',
   dictationAllocate: '/api/dictation/allocate',
@@ -25,7 +30,6 @@ export const API_PATHS = {
   dictationBatchApprove: '/api/dictation/approve',
   dictationConfidential: (id: number) => `/api/dictation/${id}/confidential`,
   dictationById: (id: number) => `/api/dictation/${id}`,
-  dictationLetter: (id: number) => `/api/dictation/${id}/letter`,
   dictationLetterPdf: (id: number) => `/api/dictation/${id}/letter.pdf`,
   dictationLetterDocx: (id: number) => `/api/dictation/${id}/letter.docx`,
   dictationVersions: (id: number) => `/api/dictation/${id}/versions`,
@@ -40,7 +44,6 @@ export const API_PATHS = {
   dictationAttachments: (id: number) => `/api/dictation/${id}/attachments`,
   dictationAttachment: (id: number, aid: number) => `/api/dictation/${id}/attachments/${aid}`,
   dictationByClient: (clientId: string) => `/api/dictation/by-client/${clientId}`,
-  uploads: '/api/uploads',
   patients: '/api/patients',
   patientAppointments: (id: string) => `/api/patients/${encodeURIComponent(id)}/appointments`,
   notifications: '/api/notification',

@@ -7,7 +7,7 @@
 import type { DetailedError, Upload } from 'tus-js-client';
 import { ATTACHMENT_UPLOAD_KIND } from '../../domain/contract/attachments';
 import { API_PATHS } from '../../domain/contract/paths';
-import { MESSAGES } from '../../domain/messages';
+import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { keyStore, TOKEN_KEY } from '../../lib/db/keys';
 
 export interface UploadEvents {
@@ -23,7 +23,7 @@ const CHUNK_BYTES = 2 * 1024 * 1024;
 function messageOf(err: Error): { status: number; message: string } {
   const res = (err as DetailedError).originalResponse;
   const status = res?.getStatus() ?? 0;
-  let message: string = status >= 500 ? MESSAGES.serverError : MESSAGES.errorFetching;
+  let message: string = status >= 500 ? TRANSPORT_MESSAGES.serverError : TRANSPORT_MESSAGES.errorFetching;
   try {
     const body = JSON.parse(res?.getBody() ?? '') as { message?: unknown };
     if (typeof body.message === 'string') message = body.message;

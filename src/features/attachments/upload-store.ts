@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { precheckAttachment } from '../../domain/attachment-files';
-import { MESSAGES } from '../../domain/messages';
+import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { sendAttachment } from './tus-attachment';
 
 export interface SendingFile {
@@ -59,7 +59,7 @@ export function sendFiles(dictationId: number, picked: Iterable<File>, onAttache
         setTimeout(() => dismiss(dictationId, key), 1500);
       },
       refused: (message) => update(dictationId, key, { state: 'refused', message }),
-    }).catch(() => update(dictationId, key, { state: 'refused', message: MESSAGES.errorFetching }));
+    }).catch(() => update(dictationId, key, { state: 'refused', message: TRANSPORT_MESSAGES.errorFetching }));
   }
 }
 

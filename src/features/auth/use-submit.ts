@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../lib/api/errors';
-import { MESSAGES } from '../../domain/messages';
+import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 
 /** Runs a form action; keeps the error message and per-field errors to show, and a busy flag. */
 export function useSubmit() {
@@ -19,7 +19,7 @@ export function useSubmit() {
         setError(err.message);
         setFields(err.fields);
       } else {
-        setError(MESSAGES.serverError);
+        setError(TRANSPORT_MESSAGES.serverError);
       }
     } finally {
       setBusy(false);

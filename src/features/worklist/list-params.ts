@@ -4,7 +4,7 @@
  * that are not valid so a hand-edited address never breaks the page.
  */
 import { SEARCH_PAGE_SIZES, DEFAULT_SEARCH_PAGE_SIZE } from '../../domain/limits';
-import { DICTATION_TYPES, SORTABLE_COLUMNS, type SortableColumn } from '../../domain/list-columns';
+import { DICTATION_TYPES, SORTABLE_COLUMNS, type SortableColumn } from '../../domain/list-query';
 
 export interface ListParams {
   page: number;

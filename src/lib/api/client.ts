@@ -1,6 +1,6 @@
 import type { HTTPError, KyInstance, Options } from 'ky';
 import type { z } from 'zod';
-import { MESSAGES } from '../../domain/messages';
+import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { ApiError, classifyError, type CallKind, type ErrorAction } from './errors';
 
 type EffectHandler = (action: ErrorAction, error: ApiError) => void;
@@ -84,12 +84,16 @@ async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
       .json()
       .catch(() => null);
     const parsed = apiErrorSchema.safeParse(body);
-    const message = parsed.success ? parsed.data.message : err.response.status >= 500 ? MESSAGES.serverError : MESSAGES.errorFetching;
+    const message = parsed.success
+      ? parsed.data.message
+      : err.response.status >= 500
+        ? TRANSPORT_MESSAGES.serverError
+        : TRANSPORT_MESSAGES.errorFetching;
     const code = parsed.success ? parsed.data.code : undefined;
     const action = classifyError(err.response.status, message, code, call);
     return new ApiError(err.response.status, message, code, action, parsed.success ? (parsed.data.errors ?? {}) : {});
   }
-  return new ApiError(0, MESSAGES.offline, 'network', { kind: 'message' });
+  return new ApiError(0, TRANSPORT_MESSAGES.offline, 'network', { kind: 'message' });
 }
 
 /** A file from /api (a letter's PDF or Word document): its bytes and the answer's headers. */
@@ -138,7 +142,7 @@ export async function apiCall<S extends z.ZodTypeAny>(
     if (err instanceof ApiError) throw err;
     const apiError =
       err instanceof Error && err.name === 'ZodError'
-        ? new ApiError(200, MESSAGES.errorFetching, 'bad_response', { kind: 'message' })
+        ? new ApiError(200, TRANSPORT_MESSAGES.errorFetching, 'bad_response', { kind: 'message' })
         : await toApiError(err, call);
     if (!opts.quiet && apiError.action.kind !== 'message') onErrorEffect(apiError.action, apiError);
     throw apiError;

@@ -1,9 +1,10 @@
 import type { LoginResponse, UserProfile } from '../../domain/contract';
-import { API_PATHS } from '../../domain/contract/paths';
+import { SESSION_PATHS } from '../../domain/contract/paths-session';
 import { subjectFromProfile, type AccessSubject } from '../../domain/access';
 import { apiCall, setAccessToken } from '../api/client';
 import { ApiError } from '../api/errors';
 import { keyStore, TOKEN_KEY } from '../db/keys';
+import { knownSignedOut, noteNoSession, noteSessionMayExist } from './session-hint';
 
 /**
  * The device store (Dexie) and the outbox load when a session needs them, not with the sign-in page
@@ -42,6 +43,8 @@ class Session {
   private state: SessionState = { token: null, profile: null, offline: false };
   private listeners = new Set<Listener>();
   ready: Promise<void>;
+  /** The device said it had no session when the app started (session-hint.ts): sign-in pages need not wait. */
+  readonly startsSignedOut = knownSignedOut();
 
   constructor() {
     this.ready = this.load();
@@ -66,8 +69,16 @@ class Session {
   }
 
   private async load(): Promise<void> {
-    const token = (await keyStore.get<string>(TOKEN_KEY).catch(() => undefined)) ?? null;
-    if (!token) return;
+    const stored = await keyStore.get<string>(TOKEN_KEY).then(
+      (value) => ({ token: value ?? null }),
+      () => null, // unreadable: no session this start, and no word on the hint either
+    );
+    const token = stored?.token ?? null;
+    if (!token) {
+      if (stored) noteNoSession();
+      return;
+    }
+    noteSessionMayExist(); // a device updated from a version without the hint
     void secureStore(); // their chunks load while the token is set up
     void schemas();
     setAccessToken(token);
@@ -82,7 +93,7 @@ class Session {
   async refresh(): Promise<void> {
     const { userResponse, userProfileSchema } = await schemas();
     try {
-      const { data } = await apiCall('get', API_PATHS.user, { schema: userResponse, call: 'user' });
+      const { data } = await apiCall('get', SESSION_PATHS.user, { schema: userResponse, call: 'user' });
       await (await secureStore()).putSecure(PROFILE_KEY, data);
       this.set({ profile: data, offline: false });
       if (!subjectFromProfile(data).needsPin) await onSignedIn();
@@ -99,7 +110,8 @@ class Session {
 
   async login(email: string, password: string): Promise<LoginResponse> {
     const { loginResponseSchema } = await schemas();
-    const res = await apiCall('post', API_PATHS.login, { schema: loginResponseSchema, json: { email, password }, quiet: true });
+    const res = await apiCall('post', SESSION_PATHS.login, { schema: loginResponseSchema, json: { email, password }, quiet: true });
+    noteSessionMayExist();
     await keyStore.set(TOKEN_KEY, res.access_token);
     setAccessToken(res.access_token);
     this.set({ token: res.access_token });
@@ -112,7 +124,7 @@ class Session {
     if (this.state.token) {
       await import('../../features/push').then((m) => m.unsubscribeFromPush());
       const { anyAnswer } = await schemas();
-      await apiCall('post', API_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
+      await apiCall('post', SESSION_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
     }
     await this.endLocally('all');
   }
@@ -127,6 +139,7 @@ class Session {
     this.ending ??= (async () => {
       const { wipeLocalData } = await import('./wipe');
       await wipeLocalData(mode);
+      noteNoSession();
       this.set({ token: null, profile: null, offline: false });
       window.location.assign('/login');
     })();

@@ -1,7 +1,7 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { Dictation } from '../../domain/contract';
-import { API_PATHS } from '../../domain/contract/paths';
-import { MESSAGES } from '../../domain/messages';
+import { SYNC_PATHS } from '../../domain/contract/paths-sync';
+import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { keyStore, TOKEN_KEY } from '../db/keys';
 import { FetchHttpStack } from './fetch-http-stack';
 import type { Transport } from './drain';
@@ -30,7 +30,7 @@ export const apiTransport: Transport = {
     const headers = await authHeader();
     return new Promise((resolve, reject) => {
       const upload = new Upload(audio, {
-        endpoint: url(API_PATHS.uploads),
+        endpoint: url(SYNC_PATHS.uploads),
         uploadUrl: item.uploadUrl,
         chunkSize: CHUNK_BYTES,
         // The outbox owns retries (backoff, pause on 401): tus must not loop on its own.
@@ -53,7 +53,7 @@ export const apiTransport: Transport = {
         },
         onError(err) {
           const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
-          reject(new TransportError(status, status === 0 ? MESSAGES.outboxNoConnection : err.message));
+          reject(new TransportError(status, status === 0 ? TRANSPORT_MESSAGES.outboxNoConnection : err.message));
         },
       });
       upload.start();
@@ -61,10 +61,10 @@ export const apiTransport: Transport = {
   },
 
   async finalise(item, body) {
-    const answer = await sendJson('POST', url(API_PATHS.dictation), body, { ...(await authHeader()), 'Idempotency-Key': item.id }, 60_000);
+    const answer = await sendJson('POST', url(SYNC_PATHS.dictation), body, { ...(await authHeader()), 'Idempotency-Key': item.id }, 60_000);
     const dictation = (answer as { data?: Dictation } | null)?.data;
     // An answer that is not a dictation is retried like any other failed call; the audio stays.
-    if (typeof dictation?.audio?.filesize !== 'number') throw new TransportError(200, MESSAGES.errorFetching, 'bad_response');
+    if (typeof dictation?.audio?.filesize !== 'number') throw new TransportError(200, TRANSPORT_MESSAGES.errorFetching, 'bad_response');
     return dictation;
   },
 

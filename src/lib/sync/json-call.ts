@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../domain/messages';
+import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { TransportError } from './transport-error';
 
 /**
@@ -23,14 +23,14 @@ export async function sendJson(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    throw new TransportError(0, MESSAGES.outboxNoConnection);
+    throw new TransportError(0, TRANSPORT_MESSAGES.outboxNoConnection);
   }
   const answer: unknown = await res.json().catch(() => null);
   if (res.ok) return answer;
   const { message, code } = (answer ?? {}) as { message?: unknown; code?: unknown };
   throw new TransportError(
     res.status,
-    typeof message === 'string' ? message : res.status >= 500 ? MESSAGES.serverError : MESSAGES.errorFetching,
+    typeof message === 'string' ? message : res.status >= 500 ? TRANSPORT_MESSAGES.serverError : TRANSPORT_MESSAGES.errorFetching,
     typeof code === 'string' ? code : undefined,
     answer,
   );

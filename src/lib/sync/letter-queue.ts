@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../domain/messages';
+import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { db, type OutboxItem, type OutboxRequest } from '../db/db';
 import { sealJson, unsealJson } from '../crypto/secure-store';
 import { TransportError } from './transport-error';
@@ -44,7 +44,7 @@ export async function bodyToSend(item: OutboxRequest): Promise<unknown> {
 /** The version a 2xx answer to a letter save gives (`{ data: { version } }`); an answer without one is retried like a failure. */
 export function savedVersion(answer: unknown): number {
   const version = (answer as { data?: { version?: unknown } } | null)?.data?.version;
-  if (typeof version !== 'number') throw new TransportError(200, MESSAGES.errorFetching, 'bad_response');
+  if (typeof version !== 'number') throw new TransportError(200, TRANSPORT_MESSAGES.errorFetching, 'bad_response');
   return version;
 }
 

@@ -1,4 +1,4 @@
-import { API_PATHS } from '../../domain/contract/paths';
+import { SYNC_PATHS } from '../../domain/contract/paths-sync';
 import { db, type LetterDraftRow, type OutboxItem, type OutboxRequest } from '../db/db';
 import { sealJson } from '../crypto/secure-store';
 
@@ -58,7 +58,7 @@ export async function writeLetter(w: LetterWrite, now = Date.now()): Promise<Let
         id: crypto.randomUUID(),
         kind: 'request',
         method: 'PUT',
-        path: API_PATHS.dictationLetter(w.dictationId),
+        path: SYNC_PATHS.dictationLetter(w.dictationId),
         state: 'pending',
         attempts: 0,
         nextAttemptAt: 0,

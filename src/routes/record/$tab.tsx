@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { MAX_RECORDING_TABS } from '../../domain/limits';
-import { tabTypeFor } from '../../domain/recording-tabs';
+import { tabTypeFor } from '../../domain/recording-tab-type';
 import { guardRoute } from '../../app/guard';
 import { session } from '../../lib/auth/session';
 import { RecordPage } from '../../features/recording/components/record-page';
