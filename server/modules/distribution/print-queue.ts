@@ -2,7 +2,7 @@
  * The print queue (issue 13): a trust's print deliveries waiting to be posted, one merged PDF of the
  * chosen letters ready for window envelopes, and marking them posted (who, when). A copy for someone
  * other than the letter's addressee gets an address sheet before it, its address where a DL or C5
- * window shows it (20 mm from the left, 45 mm from the top), so every letter in the pile can be folded
+ * window shows it (20 mm from the left, 50 mm from the top), so every letter in the pile can be folded
  * into a window envelope as it is.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
