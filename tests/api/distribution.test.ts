@@ -289,6 +289,11 @@ describe('failures, retries and resend', () => {
     await runJobs();
     const [d] = await deliveriesOf(id);
     expect(d).toMatchObject({ status: 'failed', attempts: 1, reason: 'The mail server refused the e-mail address (550 5.1.1).' });
+    // The letter's typist is told, without patient data.
+    const bell = (await call(SECRETARY, 'GET', API_PATHS.notifications)).json();
+    const told = JSON.stringify(bell);
+    expect(told).toContain('Letter not delivered');
+    expect(told).not.toMatch(/emailworth|jane/i);
     const queued = await t.db
       .select()
       .from(jobs)

@@ -24,6 +24,7 @@ import { channelOptions, planDeliveries, type DeliveryPlan, type PlannedDelivery
 import { currentDeliveries, deliveryDtos, findDelivery, isSuperseded, logDelivery, type DeliveryRow } from './deliveries.repository';
 import { readDistributionSetting } from './distribution-settings';
 import { sendByEmail, sendToGp } from './send-letter';
+import { emit, publish } from '../notifications/notify.service';
 import { settleDictation } from './settle';
 
 export const DELIVERY_JOB = 'deliver_letter';
@@ -98,9 +99,25 @@ export function createDistribution(deps: DistributionDeps) {
     return row!;
   }
 
+  /** Failed for good: kept with the reason, and the letter's typist (else its author) is told to act. */
   async function failed(row: DeliveryRow, reason: string) {
-    await db.update(deliveries).set({ status: 'failed', reason, updatedAt: new Date() }).where(eq(deliveries.id, row.id));
-    await logDelivery(db, row, 'failed', `failed. ${reason}`, null);
+    const ctx = await findContext(db, row.dictationId);
+    const told = await db.transaction(async (tx) => {
+      await tx.update(deliveries).set({ status: 'failed', reason, updatedAt: new Date() }).where(eq(deliveries.id, row.id));
+      await logDelivery(tx as unknown as Db, row, 'failed', `failed. ${reason}`, null);
+      if (!ctx) return [];
+      const to = ctx.row.assignedTo ?? ctx.row.authorId;
+      return [
+        await emit(tx, {
+          trustId: row.trustId,
+          userId: to,
+          dictationId: row.dictationId,
+          kind: 'delivery_failed',
+          urgent: ctx.row.urgent === 'HIGH',
+        }),
+      ];
+    });
+    publish(told);
   }
 
   /** One try of a queued delivery (the job). A transient failure throws, so the queue tries again later. */
