@@ -257,6 +257,11 @@ describe('failures, retries and resend', () => {
     expect(first).toMatchObject({ status: 'failed', attempts: 3 });
     expect(first!.reason).toBe('The mail server refused the message (451 4.3.0). It was tried several times and has not been sent.');
     expect(await statusOf(id)).toBe('MANUAL_DISTRIBUTION');
+    const trail = (await t.db.select().from(dictationLogs).where(eq(dictationLogs.dictationId, id))).map((l) => l.description);
+    expect(trail.filter((l) => l.includes('It will be tried again shortly.'))).toHaveLength(2);
+    expect(trail).toContain(
+      'Letter to the patient by e-mail: failed. The mail server refused the message (451 4.3.0). It was tried several times and has not been sent.',
+    );
 
     // The author may not resend; a channel that cannot reach the patient is refused in words.
     expect((await call(AUTHOR, 'POST', API_PATHS.deliveryResend(first!.id), {})).statusCode).toBe(403);

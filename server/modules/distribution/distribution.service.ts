@@ -13,7 +13,7 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { deliveries, dictations } from '../../db/schema';
 import { AppError, Errors } from '../../lib/errors';
-import type { JobQueue } from '../../lib/jobs';
+import { DEFAULT_MAX_ATTEMPTS, type JobQueue } from '../../lib/jobs';
 import type { RequestAuth } from '../auth/request-auth';
 import { readLetterSource } from '../documents/letter-source';
 import type { RenderPool } from '../documents/render-pool';
@@ -150,7 +150,9 @@ export function createDistribution(deps: DistributionDeps) {
       const f = err instanceof DeliveryFailure ? err : new DeliveryFailure('transient', 'The letter could not be sent.');
       if (f.kind === 'transient') {
         await db.update(deliveries).set({ reason: f.reason, updatedAt: new Date() }).where(eq(deliveries.id, row.id));
-        await logDelivery(db, row, 'retrying', `not sent this time. ${MESSAGES.deliveryRetrying(f.reason)}`, null);
+        // The last try's failure is told by the give-up handler ("failed …"), not as one more retry.
+        if (row.attempts + 1 < DEFAULT_MAX_ATTEMPTS)
+          await logDelivery(db, row, 'retrying', `not sent this time. ${MESSAGES.deliveryRetrying(f.reason)}`, null);
         // The queue logs this message: plain words, no address or patient data.
         throw new Error(f.reason);
       }
