@@ -43,6 +43,11 @@ import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { createRenderPool } from './modules/documents/render-pool';
+import { createGpDelivery } from './adapters/mesh/mesh-gp-delivery';
+import type { GpDelivery } from './adapters/gp-delivery';
+import { createDistribution } from './modules/distribution/distribution.service';
+import { distributionRoutes } from './modules/distribution/distribution.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +60,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   mailer?: Mailer;
+  /** GP electronic delivery; by default MESH from MESH_* (config.meshEnv), or GP copies to print. */
+  gpDelivery?: GpDelivery;
   /** Set false in API tests that do not need the built client. */
   serveClient?: boolean;
   /** Where log lines go (stdout by default); tests read them. */
@@ -220,10 +227,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(dictationOptionsRoutes, { db });
   await app.register(worklistRoutes, { db });
-  await app.register(lettersRoutes, { db, config });
+  // Letters are rendered on one worker thread, shared by the documents and delivery.
+  const renderer = createRenderPool();
+  app.addHook('onClose', () => renderer.close());
+  const distribution = createDistribution({
+    db,
+    jobs,
+    mailer,
+    gp: deps.gpDelivery ?? createGpDelivery(config.meshEnv),
+    renderer,
+    log: app.log,
+  });
+  await app.register(lettersRoutes, { db, config, distribution });
   await app.register(autotextRoutes, { db, config });
   await app.register(patientsRoutes, { db, config });
-  await app.register(documentsRoutes, { db });
+  await app.register(documentsRoutes, { db, renderer });
+  await app.register(distributionRoutes, { db, distribution, renderer });
   await app.register(outsourcingRoutes, { db });
   await app.register(attachmentsRoutes, { db, storage, uploads, signer, pinWindowMs: config.pinVerificationMs });
   await app.register(searchRoutes, { db });

@@ -111,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maintenance: e.MAINTENANCE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    /** MESH_* as given: read by server/adapters/mesh/mesh-config.ts (GP electronic delivery). */
+    meshEnv: Object.fromEntries(Object.entries(given).filter(([k]) => k.startsWith('MESH_'))) as Record<string, string | undefined>,
     scribeHostPrefix: e.SCRIBE_HOST_PREFIX,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     pinVerificationMs: e.PIN_VERIFICATION_MINUTES * 60_000,

@@ -6,6 +6,7 @@ import { seedDemoPatients } from './db/demo-patients';
 import { seedDemoAutotexts } from './db/demo-autotexts';
 import { seedDemoLetters } from './db/demo-letters';
 import { seedDemoNotifications } from './db/demo-notifications';
+import { seedDemoDeliveries } from './db/demo-deliveries';
 import { buildApp } from './app';
 import { forgetOldIdempotencyKeys } from './lib/idempotency';
 import { forgetStaleFailures } from './modules/auth/lockout';
@@ -20,6 +21,7 @@ if (seeded) {
   await seedDemoAutotexts(database.db);
   const made = await seedDemoDictations(database.db, app.wardnote);
   await seedDemoLetters(database.db);
+  await seedDemoDeliveries(database.db);
   await seedDemoNotifications(database.db);
   app.log.info(`Demo data seeded (${made} dictations, audio converting in the background): see README.md for the demo accounts.`);
 }

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -9,10 +10,17 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** What the transport answered: the Message-ID, and the SMTP server's reply when there is one. */
+export interface SentMail {
+  messageId: string;
+  response: string;
 }
 
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail): Promise<SentMail>;
   readonly transport: 'smtp' | 'mailbox';
 }
 
@@ -28,17 +36,24 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
     return {
       transport: 'smtp',
       async send(mail) {
-        await transporter.sendMail({ from: opts.from, ...mail });
-        await opts.db.insert(mailbox).values({ ...mail, text: '(sent by SMTP)', html: null, transport: 'smtp' });
+        const info = (await transporter.sendMail({ from: opts.from, ...mail })) as { messageId?: string; response?: string };
+        await opts.db.insert(mailbox).values({ to: mail.to, subject: mail.subject, text: '(sent by SMTP)', html: null, transport: 'smtp' });
+        return { messageId: info.messageId ?? '', response: info.response ?? '' };
       },
     };
   }
   return {
     transport: 'mailbox',
     async send(mail) {
-      await opts.db.insert(mailbox).values({ ...mail, transport: 'mailbox' });
-      if (opts.production) opts.log.info({ subject: mail.subject }, 'Message kept in the local mailbox table (no SMTP_URL set)');
+      const files = mail.attachments?.length ? `\n\n[Attached: ${mail.attachments.map((a) => a.filename).join(', ')}]` : '';
+      await opts.db
+        .insert(mailbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text + files, html: mail.html ?? null, transport: 'mailbox' });
+      // Attachments (letters) never reach the log; neither does the text in production.
+      if (opts.production || mail.attachments?.length)
+        opts.log.info({ subject: mail.subject }, 'Message kept in the local mailbox table (no SMTP_URL set)');
       else opts.log.info({ to: mail.to, subject: mail.subject }, `Local mailbox (no SMTP_URL set):\n${mail.text}`);
+      return { messageId: `<${randomUUID()}@mailbox.wardnote.local>`, response: 'Kept in the local mailbox (no SMTP_URL set)' };
     },
   };
 }

@@ -768,3 +768,57 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_token').on(t.token), index('push_subscriptions_user').on(t.userId)],
 );
+
+/**
+ * One recipient's copy of an approved letter (issue 13 "Letters out"): by e-mail, to a GP practice over
+ * MESH, or printed and posted. A resend is a new row (`resend_of` the failed one, which stays as it was),
+ * so the history is kept; a dictation's current deliveries are the rows no resend replaced. The dictation
+ * becomes SENT when every current delivery is delivered or posted.
+ *   queued     a job will send it (e-mail, MESH), retried with backoff on transient failures
+ *   printing   waiting in the print queue until someone marks it posted
+ *   delivered  the mail server or MESH accepted it
+ *   posted     printed and posted (by whom, when)
+ *   failed     given up: `reason` says why
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    dictationId: integer('dictation_id')
+      .notNull()
+      .references(() => dictations.id, { onDelete: 'cascade' }),
+    /** 'to' or 'cc'. */
+    role: text('role').notNull(),
+    /** The recipient entry (spec §3) as the letter names them; patient data, never logged. */
+    recipient: jsonb('recipient').$type<Record<string, string>>().notNull(),
+    /** How they are reached: { name, lines, email, ods_code }; patient data, never logged. */
+    contact: jsonb('contact').$type<{ name: string; lines: string[]; email: string | null; ods_code: string | null }>().notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why it failed, or why this channel (a GP copy printed because MESH is not set up). Plain words. */
+    reason: text('reason'),
+    /** What the channel answered: the SMTP reply, "Accepted by MESH …". */
+    result: text('result'),
+    /** The e-mail's Message-ID or the MESH message id. */
+    messageId: text('message_id'),
+    resendOf: bigint('resend_of', { mode: 'number' }),
+    createdBy: integer('created_by').references(() => users.id),
+    postedBy: integer('posted_by').references(() => users.id),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deliveries_dictation').on(t.dictationId, t.id),
+    // The print queue: a trust's copies waiting to be posted.
+    index('deliveries_print_queue')
+      .on(t.trustId, t.id)
+      .where(sql`status = 'printing'`),
+    index('deliveries_resend_of').on(t.resendOf),
+  ],
+);

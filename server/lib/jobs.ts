@@ -23,6 +23,9 @@ interface ClaimedJob {
   attempts: number;
 }
 
+/** Runs of one job before it is given up, unless the queue is made with another `maxAttempts`. */
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
 /** Serialises claims across processes, so the "nothing of this dictation is running" test holds. */
 const CLAIM_LOCK = 0x77617264; // 'ward'
 
@@ -35,7 +38,7 @@ const CLAIM_LOCK = 0x77617264; // 'ward'
  */
 export function createJobQueue(db: Db, log: FastifyBaseLogger, opts: JobQueueOptions = {}) {
   const concurrency = Math.max(1, opts.concurrency ?? 2);
-  const maxAttempts = Math.max(1, opts.maxAttempts ?? 3);
+  const maxAttempts = Math.max(1, opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const leaseMs = opts.leaseMs ?? 15 * 60_000;
   const leaseSeconds = Math.ceil(leaseMs / 1000);
   const handlers = new Map<string, { run: Handler; giveUp?: GiveUp }>();

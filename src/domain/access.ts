@@ -67,6 +67,8 @@ export const RULES = {
   notificationBell: { roles: ['Author', 'Secretary', 'Manager'] },
   confidentialMarking: { roles: ['Manager', 'Author'] },
   clinicianFilter: { roles: ['Secretary', 'Manager'] },
+  /** Letters out (issue 13): the print queue and resending a failed delivery. */
+  distribution: { roles: ['Secretary', 'Manager'] },
   autotextNav: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager'] },
   siteAdminNav: { roles: ['SiteAdmin'], permissions: ['users', 'groups', 'jobtypes'] },
 } as const satisfies Record<string, Rule>;

@@ -12,6 +12,7 @@ import { templateDoc } from './letter-doc';
 import { formatNhsNumber } from './nhs-number';
 import { signatureLine } from './signature';
 import { dedupeRecipientLists, type Recipient } from './recipients';
+import type { RecipientContact } from './delivery-channel';
 import type { DictationStatus } from './statuses';
 
 /** Printed under a letter nobody has approved yet (and as the DRAFT watermark's meaning). */
@@ -91,6 +92,8 @@ export type StoredApproval = Approval;
 export interface IndexedPatient {
   id: number;
   address: { lines: string[]; postCode: string } | null;
+  /** The patient's e-mail address, when the index has one (delivery by e-mail). */
+  email?: string | null;
   /** Registered GP: { code (ODS), name, practice, address (lines joined by \n), postCode }. */
   gp: Record<string, string> | null;
 }
@@ -182,8 +185,8 @@ export function resolveLetterhead(base: Letterhead, setting: LetterheadSetting |
   };
 }
 
-/** A recipient with what the letter prints about them. */
-type Addressed = Recipient & { block: AddressBlock; greeting: string };
+/** A recipient with what the letter prints about them and how they can be reached. */
+type Addressed = Recipient & { block: AddressBlock; greeting: string; email: string | null; odsCode: string | null };
 
 const splitLines = (s: string | undefined) =>
   (s ?? '')
@@ -205,6 +208,8 @@ function recipientsOf(kinds: readonly string[], src: LetterSource, patientName: 
         name: patientName,
         block: { name: patientName, lines: address ? [...address.lines, address.postCode].filter(Boolean) : [] },
         greeting: patientName,
+        email: src.indexed?.email ?? null,
+        odsCode: null,
       });
     } else if (kind === 'gp' && src.indexed?.gp?.code) {
       const gp = src.indexed.gp;
@@ -216,6 +221,8 @@ function recipientsOf(kinds: readonly string[], src: LetterSource, patientName: 
         patient_id: patientId,
         block: { name, lines: [gp.practice, ...splitLines(gp.address), gp.postCode].filter((l): l is string => !!l && l !== name) },
         greeting: gp.name || 'Doctor',
+        email: null,
+        odsCode: gp.code!,
       });
     } else if (kind === 'clinician' && src.appointment?.patient_referrer_code) {
       const a = src.appointment;
@@ -229,10 +236,45 @@ function recipientsOf(kinds: readonly string[], src: LetterSource, patientName: 
         name: name || a.patient_referrer_code!,
         block: { name: name || a.patient_referrer_code!, lines: [] },
         greeting: name || 'Colleague',
+        email: null,
+        odsCode: null,
       });
     }
   }
   return out;
+}
+
+/** One recipient of a letter as delivery sees them: send-to or copy, and what is known to reach them. */
+export interface LetterRecipient {
+  role: 'to' | 'cc';
+  recipient: Recipient;
+  block: AddressBlock;
+  contact: RecipientContact;
+}
+
+/** Who receives the letter, de-duplicated (spec §5) in the order the letter lists them: addressee first. */
+export function letterRecipients(src: LetterSource): LetterRecipient[] {
+  const p = src.patient;
+  const inLetterCase = [p.patient_first_name, p.patient_last_name]
+    .filter(Boolean)
+    .map((n) => nameCase(n!))
+    .join(' ');
+  const { to, cc } = dedupeRecipientLists(
+    recipientsOf(src.job_type?.recipient ?? [], src, inLetterCase),
+    recipientsOf(src.job_type?.copy ?? [], src, inLetterCase),
+  );
+  const one =
+    (role: 'to' | 'cc') =>
+    (a: Addressed): LetterRecipient => {
+      const { block, greeting: _greeting, email, odsCode, ...recipient } = a;
+      return {
+        role,
+        recipient: recipient as Recipient,
+        block,
+        contact: { type: a.type, name: block.name, email, odsCode, addressLines: block.lines },
+      };
+    };
+  return [...to.map(one('to')), ...cc.map(one('cc'))];
 }
 
 /**

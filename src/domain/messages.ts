@@ -173,6 +173,21 @@ export const MESSAGES = {
   poolRequired: 'Choose the outsourcing pool to send these dictations to.',
   noPools: 'Your trust has no outsourcing pool to send dictations to.',
   sentToQaReview: 'Sent to QA review: your letters are checked before the author sees them.',
+
+  // ours: letters out (issue 13)
+  resendOnlyFailed: 'Only a delivery that failed can be sent again.',
+  resendReplacedAlready: 'This delivery has already been sent again: resend the newest one.',
+  printNotWaiting: (n: number) =>
+    n === 1
+      ? 'One of the chosen letters is no longer waiting to be posted.'
+      : `${n} of the chosen letters are no longer waiting to be posted.`,
+  deliveryRetrying: (why: string) => `${why} It will be tried again shortly.`,
+  deliveryGaveUp: (why: string) => `${why} It was tried several times and has not been sent.`,
+  emailRefused: (code: string) => `The mail server refused the message (${code}).`,
+  emailUnreachable: 'The mail server could not be reached.',
+  emailAddressRefused: (code: string) => `The mail server refused the e-mail address (${code}).`,
+  noTrustOds:
+    'Electronic delivery to GP practices needs the trust’s own ODS code in its distribution settings, so GP copies are printed and posted instead.',
 } as const;
 
 /**

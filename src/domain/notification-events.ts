@@ -12,8 +12,8 @@ export interface DictationChangeFacts {
   assignedBefore: number | null;
   assignedAfter: number | null;
   authorId: number;
-  /** Who made the change. */
-  actorId: number;
+  /** Who made the change; null when the server did (a letter delivered to every recipient). */
+  actorId: number | null;
   /** A return reason set by this change (a letter returned for typing), if any. */
   returnReason?: string | null;
 }

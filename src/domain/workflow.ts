@@ -21,6 +21,7 @@ export const WORKFLOW_ACTIONS = [
   'return_for_typing',
   'approve',
   'mark_sent',
+  'distributed',
 ] as const;
 export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 
@@ -31,7 +32,7 @@ export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
  * the outsourcing pool the dictation is allocated to: that is all they are (their Secretary role gives
  * them nothing of the trust's in-house typing).
  */
-export type Actor = Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> | 'OwnAuthor' | 'Cover' | 'QaReviewer' | 'Outsourced';
+export type Actor = Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> | 'OwnAuthor' | 'Cover' | 'QaReviewer' | 'Outsourced' | 'System';
 
 export interface Transition {
   action: WorkflowAction;
@@ -141,6 +142,7 @@ export const TRANSITIONS: readonly Transition[] = [
     label: 'Approved',
   },
   {
+    // A letter the server has no delivery for (no recipient it knows of) is handed out by hand.
     action: 'mark_sent',
     from: ['MANUAL_DISTRIBUTION'],
     to: 'SENT',
@@ -148,7 +150,21 @@ export const TRANSITIONS: readonly Transition[] = [
     allocatable: false,
     label: 'Marked as sent',
   },
+  {
+    // Issue 13: the server, once every recipient's copy is delivered or posted. No person has this actor.
+    action: 'distributed',
+    from: ['MANUAL_DISTRIBUTION'],
+    to: 'SENT',
+    actors: ['System'],
+    allocatable: false,
+    label: 'Sent to every recipient',
+  },
 ];
+
+/** The transition the server itself makes (`System` actor) from this status, if any. */
+export function findSystemTransition(action: WorkflowAction, status: DictationStatus): Transition | null {
+  return TRANSITIONS.find((t) => t.action === action && t.from.includes(status) && t.actors.includes('System')) ?? null;
+}
 
 export interface WorkflowSubject {
   roles: readonly Role[];

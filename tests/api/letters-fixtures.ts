@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { roles, userRoles, users } from '../../server/db/schema';
+import { patients, roles, trusts, userRoles, users } from '../../server/db/schema';
 import { hashSecret } from '../../server/lib/secrets';
 import type { LetterNode } from '../../src/domain/contract';
 import type { Role } from '../../src/domain/roles';
@@ -37,4 +37,22 @@ export function letterDoc(...paragraphs: string[]): LetterNode {
       ...paragraphs.map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] })),
     ],
   };
+}
+
+/**
+ * Puts the fixtures' patient (NHS 943 476 5919, worklist-fixtures' makeDictation) in every trust's patient
+ * index with a postal address, so an approved letter to them can be posted (issue 13: approval needs a
+ * usable channel for every recipient).
+ */
+export async function indexFixturePatient(db: Db): Promise<void> {
+  for (const t of await db.select({ id: trusts.id }).from(trusts)) {
+    await db.insert(patients).values({
+      trustId: t.id,
+      nhsNumber: '9434765919',
+      firstName: 'Test',
+      lastName: 'PATIENT',
+      birthdate: '1950-11-22',
+      address: { lines: ['1 Fixture Lane', 'Demoton'], postCode: 'DE1 1AA' },
+    });
+  }
 }

@@ -6,7 +6,7 @@ import { sendDigests } from '../../server/modules/notifications/email-digest';
 import { letterText } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
 import { AUTHOR, FOREIGN, MANAGER, OTHER_AUTHOR, SECRETARY, makeDictation } from './worklist-fixtures';
-import { addUser, letterDoc, userId } from './letters-fixtures';
+import { addUser, letterDoc, userId, indexFixturePatient } from './letters-fixtures';
 
 const PAGED = 'paged.author@wardnote.test';
 
@@ -18,6 +18,7 @@ let stop: () => void;
 
 beforeAll(async () => {
   t = await startTestApp();
+  await indexFixturePatient(t.db);
   for (const email of [AUTHOR, SECRETARY, MANAGER, FOREIGN]) {
     tokens[email] = await t.login(email);
     ids[email] = await userId(t.db, email);
@@ -231,8 +232,10 @@ describe('e-mail digests', () => {
     const outbox = async () => (await t.db.select().from(mailbox)).filter((m) => m.subject.includes('notification'));
     const mailer = {
       transport: 'mailbox' as const,
-      send: async (m: { to: string; subject: string; text: string }) =>
-        void (await t.db.insert(mailbox).values({ ...m, transport: 'mailbox' })),
+      send: async (m: { to: string; subject: string; text: string }) => {
+        await t.db.insert(mailbox).values({ ...m, transport: 'mailbox' });
+        return { messageId: '<test@wardnote.test>', response: '' };
+      },
     };
     expect(await sendDigests(t.db, mailer, 'https://wardnote.example')).toBe(1);
     const mails = await outbox();

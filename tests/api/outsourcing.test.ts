@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { dictationLogs, dictations, jobTypes, outsourcingPools, trusts, users } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
 import { AUTHOR, FOREIGN, MANAGER, SECRETARY, SUPERADMIN, makeDictation, type Made } from './worklist-fixtures';
-import { addUser, letterDoc, userId } from './letters-fixtures';
+import { addUser, letterDoc, userId, indexFixturePatient } from './letters-fixtures';
 import { tusClient } from './tus-client';
 
 const OUTSOURCED = 'outsourced@wardnote.test';
@@ -18,6 +18,7 @@ let foreignPoolId: number;
 
 beforeAll(async () => {
   t = await startTestApp({}, { listen: true });
+  await indexFixturePatient(t.db);
   const [pool] = await t.db.select().from(outsourcingPools);
   poolId = pool!.id;
   const [other] = await t.db.select().from(trusts).where(eq(trusts.name, 'Other NHS Trust'));

@@ -4,13 +4,14 @@ import { auditLog, dictationLogs, dictationViews, dictations, letterVersions, le
 import { letterText } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
 import { AUTHOR, FOREIGN, MANAGER, OTHER_AUTHOR, SECRETARY, SUPERADMIN, makeDictation, type Made } from './worklist-fixtures';
-import { letterDoc, userId } from './letters-fixtures';
+import { letterDoc, userId, indexFixturePatient } from './letters-fixtures';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
+  await indexFixturePatient(t.db);
   for (const email of [AUTHOR, OTHER_AUTHOR, SECRETARY, MANAGER, SUPERADMIN, FOREIGN]) tokens[email] = await t.login(email);
 });
 afterAll(() => t.close());

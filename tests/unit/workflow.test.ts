@@ -4,6 +4,7 @@ import {
   canDeleteDictation,
   canMarkConfidential,
   findStatusMove,
+  findSystemTransition,
   findTransition,
   homeTabsFor,
   statusMoveTargets,
@@ -41,6 +42,8 @@ const EXPECTED: Record<WorkflowAction, { from: DictationStatus[]; to: DictationS
   return_for_typing: { from: ['AUTHOR_APPROVAL'], to: 'BEING_TYPED', who: ['OwnAuthor', 'SuperAdmin'] },
   approve: { from: ['AUTHOR_APPROVAL'], to: 'MANUAL_DISTRIBUTION', who: ['OwnAuthor'] },
   mark_sent: { from: ['MANUAL_DISTRIBUTION'], to: 'SENT', who: ['Secretary', 'Manager', 'SuperAdmin'] },
+  // The server's own (System actor): no person may take it (tested below).
+  distributed: { from: ['MANUAL_DISTRIBUTION'], to: 'SENT', who: [] },
 };
 
 const ALL_ROLES: Role[] = ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager', 'Author', 'Secretary'];
@@ -61,6 +64,15 @@ describe('transition table', () => {
       }
     }
   }
+});
+
+describe('the server’s own transition', () => {
+  it('a letter delivered to every recipient becomes SENT, from MANUAL_DISTRIBUTION only', () => {
+    expect(findSystemTransition('distributed', 'MANUAL_DISTRIBUTION')?.to).toBe('SENT');
+    for (const status of DICTATION_STATUSES.filter((s) => s !== 'MANUAL_DISTRIBUTION'))
+      expect(findSystemTransition('distributed', status)).toBeNull();
+    expect(findSystemTransition('mark_sent', 'MANUAL_DISTRIBUTION')).toBeNull();
+  });
 });
 
 describe('secretarial cover and the qa permission', () => {

@@ -14,7 +14,7 @@ import { dictationLogs } from '../../db/schema';
 import { caller } from '../auth/request-auth';
 import { visibleContext } from '../letters/dictation-scope';
 import { readLetterSource, readLetterVersion } from './letter-source';
-import { createRenderPool } from './render-pool';
+import type { RenderPool } from './render-pool';
 
 const FORMATS = {
   pdf: { type: 'application/pdf', disposition: 'inline', label: 'PDF' },
@@ -30,10 +30,7 @@ const renderLimit = {
   keyGenerator: (req: FastifyRequest) => (req.auth ? `user:${req.auth.ctx.user.id}` : req.ip),
 };
 
-export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const renderer = createRenderPool();
-  app.addHook('onClose', () => renderer.close());
-
+export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db; renderer: RenderPool }> = async (app, { db, renderer }) => {
   for (const format of ['pdf', 'docx'] as const) {
     const f = FORMATS[format];
     app.get(

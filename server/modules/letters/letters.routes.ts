@@ -28,6 +28,7 @@ import { dictationPageRoutes } from './dictation-page.routes';
 import { createLetterService } from './letters.service';
 import { createManualLetterService } from './manual-letter.service';
 import { createApprovalService } from '../review/approval.service';
+import type { Distribution } from '../distribution/distribution.service';
 import { reviewRoutes } from '../review/review.routes';
 
 /** JSON levels of a letter at the deepest nesting allowed (a node and its content list each add one), with room for marks. */
@@ -42,7 +43,10 @@ async function guardNesting(req: FastifyRequest) {
 }
 
 /** The letter of a dictation, its versions, and manual letters (src/domain/contract/letter.ts). */
-export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
+export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; distribution: Distribution }> = async (
+  app,
+  { db, distribution },
+) => {
   const signer = createUrlSigner(await loadSigningKey(db));
   const letters = createLetterService(db);
   const manual = createManualLetterService(db);
@@ -99,7 +103,7 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     },
   );
 
-  const approvals = createApprovalService(db, letters);
+  const approvals = createApprovalService(db, letters, distribution);
   await app.register(dictationPageRoutes, { db, signer, letters, approvals });
   await app.register(reviewRoutes, { db, approvals });
 };

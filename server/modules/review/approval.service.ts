@@ -1,8 +1,8 @@
 /**
  * Approval (issue 12): the author (or, under secretarial cover, a Secretary or Manager) approves a letter
  * waiting in AUTHOR_APPROVAL. The letter is signed with the approver's name, job title and registration
- * number from their profile, kept as a version of kind 'approve', and handed on (MANUAL_DISTRIBUTION
- * until distribution lands). One at a time from the page, or a batch from the list for letters the
+ * number from their profile, kept as a version of kind 'approve', and handed on: MANUAL_DISTRIBUTION, with
+ * a delivery per recipient (server/modules/distribution) that makes it SENT once every copy has gone. One at a time from the page, or a batch from the list for letters the
  * caller has opened. Rules from src/domain/workflow.ts; the conditional change is the allocation's.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { fullNameOf, letterDictationOf, letterUserOf, mayView, visibleContext } 
 import { findContext, findLetter, keepVersion, type DictationContext } from '../letters/letters.repository';
 import type { LetterService } from '../letters/letters.service';
 import { markSeen, openedBy } from './views.repository';
+import type { Distribution } from '../distribution/distribution.service';
 
 export type ApproveResult = { ok: true } | { ok: false; current: Letter };
 
@@ -38,7 +39,7 @@ class Refused extends Error {
 
 const changed = () => new Refused(409, 'changed', MESSAGES.dictationChanged);
 
-export function createApprovalService(db: Db, letterService: LetterService) {
+export function createApprovalService(db: Db, letterService: LetterService, distribution: Distribution) {
   /** Whether the caller may approve this dictation now; the refusal in plain words when not. */
   function check(auth: RequestAuth, ctx: DictationContext): void {
     const user = letterUserOf(auth);
@@ -77,6 +78,9 @@ export function createApprovalService(db: Db, letterService: LetterService) {
     const letter = await findLetter(db, id);
     if (!letter?.row.text.trim()) throw new Refused(422, 'no_letter', MESSAGES.noLetterToApprove);
     if (baseVersion !== undefined && baseVersion !== letter.row.version) throw new ApprovalStale();
+    // Issue 13: every recipient must be reachable before the letter is signed, not found out afterwards.
+    const plan = await distribution.plan(ctx.row);
+    if (!plan.ok) throw new Refused(422, 'no_channel', plan.reason);
 
     const at = new Date();
     const approval = await signatureOf(auth, ctx, at);
@@ -123,10 +127,13 @@ export function createApprovalService(db: Db, letterService: LetterService) {
             details: { version: signed!.version, on_behalf_of_user_id: approval.on_behalf_of ? ctx.row.authorId : null },
             ip,
           });
+          // One delivery per recipient, in the same transaction: approved means on its way.
+          await distribution.start(tx, ctx.row, plan.deliveries, me, ip);
         },
       },
     );
     if (!ok) throw changed();
+    distribution.kick();
   }
 
   const asAppError = (err: Refused) => new AppError(err.status, err.code, err.message);

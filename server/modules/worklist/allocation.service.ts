@@ -38,9 +38,15 @@ export interface ChangeLog {
  * transaction after the change (the dictation page's hand-offs keep a letter version and a comment).
  * Shared with server/modules/letters.
  */
+/** Who makes a change: a signed-in user, or the server itself (user id null: delivery finishing a letter). */
+export type ChangeActor = { ctx: { user: { id: number | null } } };
+
+/** The server as the actor of a system transition (src/domain/workflow.ts `System`). */
+export const SYSTEM_ACTOR: ChangeActor = { ctx: { user: { id: null } } };
+
 export async function applyDictationChange(
   db: Db,
-  auth: RequestAuth,
+  auth: ChangeActor,
   d: Row,
   values: Partial<typeof dictations.$inferInsert>,
   log: ChangeLog,

@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './push';
 
 export { API_PATHS } from './paths';
+export * from './distribution';

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { dictations, letters, users } from '../../server/db/schema';
+import { seedDemoPatients } from '../../server/db/demo-patients';
+import { seedDemoDictations } from '../../server/db/demo-dictations';
+import { seedDemoLetters } from '../../server/db/demo-letters';
+import { seedDemoDeliveries } from '../../server/db/demo-deliveries';
+import { GP_DELIVERY_NOT_CONFIGURED, notConfiguredGpDelivery } from '../../server/adapters/gp-delivery';
+import { planDeliveries } from '../../server/modules/distribution/delivery-plan';
+import { API_PATHS } from '../../src/domain/contract/paths';
+import type { Delivery } from '../../src/domain/contract';
+import { startTestApp, type TestApp } from './harness';
+
+/** The demo (no MESH, no SMTP): its approved letters' deliveries tell a true story, and approving one prints. */
+let t: TestApp;
+let secretary: string;
+let counts: Record<string, number>;
+
+const countByStatus = async () =>
+  Object.fromEntries(
+    (
+      await t.db
+        .select({ status: dictations.status, n: sql<number>`count(*)::int` })
+        .from(dictations)
+        .groupBy(dictations.status)
+    ).map((r) => [r.status, Number(r.n)]),
+  );
+const deliveriesOf = async (id: number): Promise<Delivery[]> =>
+  (await t.call('GET', API_PATHS.dictationDeliveries(id), { token: secretary })).json().data;
+const ofStatus = async (status: string) =>
+  (await t.db.select({ id: dictations.id }).from(dictations).where(eq(dictations.status, status))).map((r) => r.id);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedDemoPatients(t.db);
+  await seedDemoDictations(t.db, t.app.wardnote);
+  await seedDemoLetters(t.db);
+  counts = await countByStatus();
+  await seedDemoDeliveries(t.db);
+  secretary = await t.login('secretary@wardnote.test');
+}, 180_000);
+afterAll(() => t.close());
+
+describe('demo deliveries', () => {
+  it('leave the counts per status as they were', async () => {
+    expect(await countByStatus()).toEqual(counts);
+  });
+
+  it('SENT letters went to every recipient; MANUAL_DISTRIBUTION ones wait for the post or a failed e-mail', async () => {
+    const sent = await ofStatus('SENT');
+    const waiting = await ofStatus('MANUAL_DISTRIBUTION');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(waiting.length).toBeGreaterThan(0);
+    const all: Delivery[] = [];
+    for (const id of sent) {
+      const log = await deliveriesOf(id);
+      expect(log.length).toBeGreaterThan(0);
+      for (const d of log) expect(['delivered', 'posted']).toContain(d.status);
+      all.push(...log);
+    }
+    for (const id of waiting) {
+      const log = await deliveriesOf(id);
+      expect(log.some((d) => d.status === 'printing' || d.status === 'failed')).toBe(true);
+      all.push(...log);
+    }
+    // Posted copies with who posted them; e-mails delivered with their Message-ID; GP copies printed, saying why.
+    expect(all.some((d) => d.status === 'posted' && d.posted_by && d.posted_at)).toBe(true);
+    expect(all.some((d) => d.channel === 'email' && d.status === 'delivered' && d.message_id)).toBe(true);
+    expect(all.some((d) => d.recipient.type === 'gp' && d.channel === 'print' && d.reason === GP_DELIVERY_NOT_CONFIGURED)).toBe(true);
+    const failed = all.filter((d) => d.status === 'failed');
+    expect(failed.map((d) => d.reason)).toContain('The mail server refused the e-mail address (550 5.1.1).');
+    // The print queue has the demo's waiting copies.
+    const queue = (await t.call('GET', API_PATHS.printQueue, { token: secretary })).json().data as Delivery[];
+    expect(queue.length).toBe(all.filter((d) => d.status === 'printing').length);
+  });
+
+  it('every demo letter waiting for approval can reach all its recipients (approval is not refused)', async () => {
+    const waiting = await t.db.select().from(dictations).where(eq(dictations.status, 'AUTHOR_APPROVAL'));
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const d of waiting) expect(await planDeliveries(t.db, notConfiguredGpDelivery(), d)).toMatchObject({ ok: true });
+  });
+
+  it('approving a demo letter leaves it in MANUAL_DISTRIBUTION: without MESH its GP copy is printed, the log says why', async () => {
+    const [row] = await t.db
+      .select({ id: dictations.id, email: users.email })
+      .from(dictations)
+      .innerJoin(users, eq(users.id, dictations.authorId))
+      .innerJoin(letters, eq(letters.dictationId, dictations.id))
+      .where(and(eq(dictations.status, 'AUTHOR_APPROVAL'), inArray(users.email, ['author@wardnote.test'])))
+      .limit(1);
+    const token = await t.login(row!.email);
+    const res = await t.call('POST', API_PATHS.dictationTransition(row!.id), { token, body: { action: 'approve' } });
+    expect(res.statusCode).toBe(200);
+    await t.app.wardnote.jobs.runUntilIdle();
+    const [after] = await t.db.select().from(dictations).where(eq(dictations.id, row!.id));
+    expect(after!.status).toBe('MANUAL_DISTRIBUTION');
+    const log = await deliveriesOf(row!.id);
+    const gp = log.find((d) => d.recipient.type === 'gp');
+    expect(gp).toMatchObject({ channel: 'print', status: 'printing', reason: GP_DELIVERY_NOT_CONFIGURED });
+  });
+});
