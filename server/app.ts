@@ -43,6 +43,7 @@ import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { liveRoutes } from './modules/live/live.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes, { db });
   await app.register(notificationsRoutes, { db, jobs, mailer, linkOrigin: mailLinkOrigin });
   await app.register(pushRoutes, { db, config, jobs });
+  await app.register(liveRoutes, { db, pinWindowMs: config.pinVerificationMs });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {
     await jobs.stop();

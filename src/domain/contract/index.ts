@@ -20,5 +20,6 @@ export * from './attachments';
 export * from './search';
 export * from './notifications';
 export * from './push';
+export * from './live';
 
 export { API_PATHS } from './paths';
