@@ -5,11 +5,13 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { dictations, letters, users } from '../../server/db/schema';
 import { notifyChange } from '../../server/modules/live/live-channel';
+import { MAX_STREAMS_PER_USER } from '../../server/modules/live/hub';
 import { letterText } from '../../src/domain/letter-doc';
+import { MESSAGES } from '../../src/domain/messages';
 import { startTestApp, type TestApp } from './harness';
 import { letterDoc } from './letters-fixtures';
 import { openStream, type TestStream } from './live-stream-client';
-import { AUTHOR, FOREIGN, SECRETARY, makeDictation } from './worklist-fixtures';
+import { AUTHOR, FOREIGN, MANAGER, SECRETARY, makeDictation } from './worklist-fixtures';
 
 /**
  * Live lists (issue 14): a change made through one API instance reaches the event streams opened on
@@ -102,6 +104,25 @@ describe('GET /api/events', () => {
     await secretary.waitFor('bell');
     await author.waitFor('worklist', lists + 1);
     expect(author.events.slice(before)).not.toContain('bell');
+  });
+
+  it('refuses a user more streams than the limit, with a message, and takes them again once one closes', async () => {
+    const token = await a.login(MANAGER);
+    const mine: TestStream[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) mine.push(await openStream(bBase, token));
+    open.push(...mine);
+    expect(mine.map((s) => s.status)).toEqual(mine.map(() => 200));
+    const refused = await openStream(bBase, token);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.refusal)).toMatchObject({ message: MESSAGES.tooManyLiveStreams });
+    mine[0]!.abort();
+    await expect
+      .poll(async () => {
+        const again = await openStream(bBase, token);
+        open.push(again);
+        return again.status;
+      })
+      .toBe(200);
   });
 
   it('ends the stream when its session is signed out (on another instance)', async () => {

@@ -6,6 +6,8 @@
 export interface TestStream {
   status: number;
   headers: Headers;
+  /** The answer's body when the stream was refused. */
+  refusal: string;
   events: string[];
   /** Resolves once `n` data frames (of `kind`, if given) have arrived; rejects after `timeoutMs`. */
   waitFor(kind: string | null, n?: number, timeoutMs?: number): Promise<void>;
@@ -20,6 +22,7 @@ export async function openStream(base: string, token?: string): Promise<TestStre
     signal: abort.signal,
   });
   const events: string[] = [];
+  let refusal = '';
   const waiters = new Set<() => void>();
   let done: () => void = () => {};
   const closed = new Promise<void>((resolve) => (done = resolve));
@@ -47,11 +50,13 @@ export async function openStream(base: string, token?: string): Promise<TestStre
       done();
     })();
   } else {
+    refusal = await res.text();
     done();
   }
   return {
     status: res.status,
     headers: res.headers,
+    refusal,
     events,
     closed,
     abort: () => abort.abort(),

@@ -18,19 +18,20 @@ export interface LiveStream {
   close(): void;
 }
 
-/** Per user and process: a new stream beyond this closes that user's oldest (a reloaded tab's, usually). */
+/** Open streams per user and process; one more is refused (429) and that app refreshes on its timers. */
 export const MAX_STREAMS_PER_USER = 5;
 
 export function createLiveHub() {
   const streams = new Set<LiveStream>();
 
   return {
+    /** Whether this user may open one more stream here. */
+    hasRoomFor(userId: number): boolean {
+      let n = 0;
+      for (const s of streams) if (s.userId === userId) n++;
+      return n < MAX_STREAMS_PER_USER;
+    },
     add(s: LiveStream): () => void {
-      const mine = [...streams].filter((o) => o.userId === s.userId);
-      for (const old of mine.slice(0, Math.max(0, mine.length - MAX_STREAMS_PER_USER + 1))) {
-        streams.delete(old);
-        old.close();
-      }
       streams.add(s);
       return () => void streams.delete(s);
     },
