@@ -4,12 +4,14 @@ import type { ManifestTransform } from 'workbox-build';
 
 /**
  * Routes whose chunks are not precached at install: pages that need the server anyway (password,
- * administration, billing, single sign-on). The worker caches them when first opened (sw.ts).
+ * administration, billing, single sign-on), and the live-lists stream reader (issue 14), which only
+ * runs online. The worker caches them when first opened (sw.ts).
  */
 export const RUNTIME_ONLY_ROUTES: RegExp[] = [
   /^src\/routes\/password\//,
   /^src\/routes\/(users|trusts|trust|job-types|plans)\//,
   /^src\/routes\/(groups|departments|region|ssoauth|terms-and-conditions)\.tsx/,
+  /^src\/features\/live\/live-stream\.ts$/,
 ];
 
 interface ViteManifestChunk {

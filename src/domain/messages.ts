@@ -67,8 +67,6 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
   offline: 'You are offline. Showing what was saved on this device.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  /** Live lists (issue 14): a user's open apps beyond the limit refresh on their timers instead. */
-  tooManyLiveStreams: 'This account has too many windows open for live updates: this one refreshes every minute instead.',
 
   // ours: input the server refuses before it reaches the database
   idInvalid: 'This is not a valid number for this field: use a whole number from 1 to 2147483647.',

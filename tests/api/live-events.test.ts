@@ -114,7 +114,7 @@ describe('GET /api/events', () => {
     expect(mine.map((s) => s.status)).toEqual(mine.map(() => 200));
     const refused = await openStream(bBase, token);
     expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.refusal)).toMatchObject({ message: MESSAGES.tooManyLiveStreams });
+    expect(JSON.parse(refused.refusal)).toMatchObject({ message: MESSAGES.tooManyRequests });
     mine[0]!.abort();
     await expect
       .poll(async () => {

@@ -37,7 +37,7 @@ export const liveRoutes: FastifyPluginAsync<{ db: Db; pinWindowMs: number }> = a
   app.get(API_PATHS.events, { compress: false, config: { eventStream: true } }, async (req, reply) => {
     const auth = caller(req);
     const authorization = req.headers.authorization;
-    if (!hub.hasRoomFor(auth.ctx.user.id)) throw new AppError(429, 'too_many_streams', MESSAGES.tooManyLiveStreams);
+    if (!hub.hasRoomFor(auth.ctx.user.id)) throw new AppError(429, 'too_many_streams', MESSAGES.tooManyRequests);
     reply.hijack();
     const res = reply.raw;
     const headers: OutgoingHttpHeaders = {};
