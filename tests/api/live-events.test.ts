@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -133,5 +133,34 @@ describe('GET /api/events', () => {
     expect((await a.call('POST', '/api/logout', { token })).statusCode).toBe(200);
     await s.closed;
     expect((await openStream(bBase, token)).status).toBe(401);
+  });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')('listens again after its PostgreSQL connection is cut', async () => {
+    const author = await stream(AUTHOR);
+    const cut = await a.db.execute(
+      sql`select pg_terminate_backend(pid) as cut from pg_stat_activity where query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
+    expect((cut as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    const [me] = await a.db.select({ trustId: users.trustId }).from(users).where(eq(users.email, AUTHOR));
+    // Until the listener is back, notifications are lost (the interval refresh covers that gap): keep sending.
+    await expect
+      .poll(
+        async () => {
+          await notifyChange(a.db, { t: me!.trustId, p: [], u: [] });
+          return author.events.length;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+  });
+
+  it('ends open streams when the server closes, so a shutdown is not held up', async () => {
+    const c = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: a.dataDir }), db: a.db, serveClient: false });
+    await c.listen({ port: 0, host: '127.0.0.1' });
+    const addr = c.server.address();
+    const s = await openStream(`http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, tokens[AUTHOR]);
+    expect(s.status).toBe(200);
+    await c.close();
+    await s.closed;
   });
 });
