@@ -88,6 +88,21 @@ describe('GET /api/events', () => {
     expect(foreign.events).toEqual(['worklist']);
   });
 
+  it('sends nothing for a change whose transaction rolls back', async () => {
+    const author = await stream(AUTHOR);
+    const [me] = await a.db.select({ trustId: users.trustId }).from(users).where(eq(users.email, AUTHOR));
+    await expect(
+      a.db.transaction(async (tx) => {
+        await notifyChange(tx, { t: me!.trustId, p: [], u: [] });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // The next committed notice is the first thing the stream hears.
+    await notifyChange(a.db, { t: null, p: [], u: [(await a.db.select().from(users).where(eq(users.email, AUTHOR)))[0]!.id] });
+    await author.waitFor('bell');
+    expect(author.events).toEqual(['bell']);
+  });
+
   it("tells the secretary's stream of the author's decision, without ringing the author's own bell", async () => {
     const author = await stream(AUTHOR);
     const secretary = await stream(SECRETARY);
