@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { dictations, letters, users } from '../../server/db/schema';
+import { dictations, letters, sessions, users } from '../../server/db/schema';
 import { notifyChange } from '../../server/modules/live/live-channel';
+import { hashToken } from '../../server/lib/secrets';
 import { MAX_STREAMS_PER_USER } from '../../server/modules/live/hub';
 import { letterText } from '../../src/domain/letter-doc';
 import { MESSAGES } from '../../src/domain/messages';
@@ -138,6 +139,29 @@ describe('GET /api/events', () => {
         return again.status;
       })
       .toBe(200);
+  });
+
+  it('ends the stream at its heartbeat once its session has expired', async () => {
+    const c = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: a.dataDir, LIVE_HEARTBEAT_SECONDS: '1' }),
+      db: a.db,
+      serveClient: false,
+    });
+    await c.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const addr = c.server.address();
+      const token = await a.login(AUTHOR);
+      const s = await openStream(`http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, token);
+      open.push(s);
+      expect(s.status).toBe(200);
+      await a.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      await s.closed;
+    } finally {
+      await c.close();
+    }
   });
 
   it('ends the stream when its session is signed out (on another instance)', async () => {

@@ -4,7 +4,7 @@
  * /api route (bearer token: the client reads it with fetch, not EventSource); frames carry a kind
  * only. The stream is written on the raw socket (hijacked: no compression, no onSend hooks), so its
  * headers are set here: the security headers helmet already put on the reply, no-store, and
- * X-Accel-Buffering: no for proxies. A heartbeat comment every HEARTBEAT_MS keeps proxies from
+ * X-Accel-Buffering: no for proxies. A heartbeat comment every `heartbeatMs` keeps proxies from
  * closing it and re-checks the session: a revoked, expired or PIN-lapsed session ends the stream
  * (a logout anywhere ends it at once through the channel).
  */
@@ -19,9 +19,10 @@ import { createLiveHub, type LiveKind } from './hub';
 import { parseLiveMessage } from './live-channel';
 import { listenLive } from './listener';
 
-export const HEARTBEAT_MS = 20_000;
-
-export const liveRoutes: FastifyPluginAsync<{ db: Db; pinWindowMs: number }> = async (app, { db, pinWindowMs }) => {
+export const liveRoutes: FastifyPluginAsync<{ db: Db; pinWindowMs: number; heartbeatMs: number }> = async (
+  app,
+  { db, pinWindowMs, heartbeatMs },
+) => {
   const hub = createLiveHub();
   const stop = await listenLive(
     db,
@@ -76,7 +77,7 @@ export const liveRoutes: FastifyPluginAsync<{ db: Db; pinWindowMs: number }> = a
         () => !closed && res.write(': ping\n\n'),
         () => close(),
       );
-    }, HEARTBEAT_MS);
+    }, heartbeatMs);
     beat.unref();
     req.raw.on('close', close);
     res.on('error', close);
