@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { ManifestTransform } from 'workbox-build';
 
 /**
- * Routes (and the PDF viewer) whose chunks are not precached at install: pages that need the server anyway (password,
- * administration, billing, single sign-on). The worker caches them when first opened (sw.ts).
+ * Routes whose chunks are not precached at install: pages that need the server anyway (password,
+ * administration, billing, single sign-on), the PDF viewer, and the live-lists stream reader (issue 14),
+ * which only runs online. The worker caches them when first opened (sw.ts).
  */
 export const RUNTIME_ONLY_ROUTES: RegExp[] = [
   /^src\/routes\/password\//,
@@ -12,6 +13,7 @@ export const RUNTIME_ONLY_ROUTES: RegExp[] = [
   /^src\/routes\/(groups|departments|region|ssoauth|terms-and-conditions)\.tsx/,
   // pdf.js (140 KB gzip): fetched when a letter preview first opens, then kept by the worker like these.
   /^src\/features\/letter-preview\/pdf-pages\.tsx$/,
+  /^src\/features\/live\/live-stream\.ts$/,
 ];
 
 interface ViteManifestChunk {

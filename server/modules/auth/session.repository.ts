@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/secrets';
 import { forgetSession, forgetUser } from './auth-cache';
+import { notifySessionEnd } from '../live/live-channel';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -28,6 +29,8 @@ export async function findLiveSession(db: Db, token: string): Promise<SessionRow
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   forgetSession(sessionId);
+  // Its live event streams close in every process (issue 14).
+  await notifySessionEnd(db, sessionId);
 }
 
 export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {

@@ -31,6 +31,7 @@ import {
 import { toDictationDto } from './dictation-dto';
 import { referenceStamp, withSuffix } from './reference';
 import { checkDetails } from './dictation-details';
+import { notifyChange } from '../live/live-channel';
 
 export const NEEDS_CONVERSION_MESSAGE =
   'This recording is in a dictation-recorder format (DSS Pro / DS2 or a DSS variant) that needs converting before it can be played. The file is kept safely; an administrator can convert it.';
@@ -109,6 +110,8 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
             details: { status: values.status },
             ip,
           });
+          // A submitted dictation appears in the typists' queue at once (issue 14: live lists).
+          await notifyChange(tx, { t: values.trustId, p: [], u: [] });
           return d!;
         });
       } catch (err) {
@@ -324,6 +327,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
           entityId: id,
           ip,
         });
+        await notifyChange(tx, { t: me.trustId, p: [], u: [] });
       });
       return toDictationDto(await load(id), viewerOf(auth), signer);
     },

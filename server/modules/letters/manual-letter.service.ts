@@ -16,6 +16,7 @@ import type { RequestAuth } from '../auth/request-auth';
 import { checkDetails } from '../dictations/dictation-details';
 import { countWithPrefix, trustTimeZone } from '../dictations/dictations.repository';
 import { referenceStamp, withSuffix } from '../dictations/reference';
+import { notifyChange } from '../live/live-channel';
 
 type ManualLetter = z.output<typeof manualLetterSchema>;
 
@@ -78,6 +79,7 @@ export function createManualLetterService(db: Db) {
               details: { status: 'BEING_TYPED', manual: true },
               ip,
             });
+            await notifyChange(tx, { t: me.trustId, p: [], u: [] });
             return d!.id;
           });
         } catch (err) {

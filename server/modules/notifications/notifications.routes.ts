@@ -16,6 +16,7 @@ import type { JobQueue } from '../../lib/jobs';
 import { Errors } from '../../lib/errors';
 import { caller } from '../auth/request-auth';
 import { registerDigest } from './email-digest';
+import { notifyChange } from '../live/live-channel';
 import { setNotificationLog } from './notify.service';
 import { listNotifications, markDictationRead, markRead, unreadCount } from './notifications.repository';
 
@@ -67,6 +68,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue
     async (req) => {
       const auth = caller(req);
       await markRead(db, { userId: auth.ctx.user.id, trustId: auth.ctx.user.trustId }, req.body.notificationIds);
+      // The user's other open devices update their badge (issue 14: live lists).
+      await notifyChange(db, { t: null, p: [], u: [auth.ctx.user.id] });
       return { message: 'Notifications marked as read.' };
     },
   );
@@ -86,6 +89,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue
     async (req) => {
       const auth = caller(req);
       await markDictationRead(db, { userId: auth.ctx.user.id, trustId: auth.ctx.user.trustId }, req.body.dictation_id);
+      await notifyChange(db, { t: null, p: [], u: [auth.ctx.user.id] });
       return { message: 'Acknowledged.' };
     },
   );

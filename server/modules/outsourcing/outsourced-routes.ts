@@ -26,6 +26,8 @@ const ALLOWED: ReadonlySet<string> = new Set([
   'GET /api/autotext/usable',
   // Their own preferences (columns, foot pedal, auto-rewind).
   'POST /api/preference/:id',
+  // Live lists: their OUTSOURCED tab refreshes when their pool's work changes (issue 14).
+  'GET /api/events',
 ]);
 
 export function outsourcedMayCall(method: string, routeUrl: string | undefined): boolean {

@@ -17,6 +17,7 @@ import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { poolOfTrust, poolsOfTrust } from '../outsourcing/pools.repository';
 import { emitForChange, publish, type EmittedNotification } from '../notifications/notify.service';
+import { notifyChange } from '../live/live-channel';
 
 type Allocate = z.output<typeof allocateSchema>;
 type Row = typeof dictations.$inferSelect;
@@ -92,6 +93,9 @@ export async function applyDictationChange(
         returnReason: values.returnReason,
       },
     );
+    // Open apps refresh their lists and bells (issue 14): delivered by PostgreSQL only once this commits.
+    const pools = [d.outsourcingPoolId, values.outsourcingPoolId].filter((p): p is number => typeof p === 'number');
+    await notifyChange(tx, { t: d.trustId, p: pools, u: told.map((n) => n.userId) });
     return true;
   });
   if (ok) publish(told);

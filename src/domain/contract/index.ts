@@ -20,6 +20,7 @@ export * from './attachments';
 export * from './search';
 export * from './notifications';
 export * from './push';
+export * from './live';
 
 export { API_PATHS } from './paths';
 export * from './distribution';

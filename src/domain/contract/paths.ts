@@ -60,4 +60,6 @@ export const API_PATHS = {
   pushSubscribe: '/api/notification/subscribe',
   pushUnsubscribe: '/api/notification/unsubscribe',
   pushTopicPreference: '/api/notification/topic-preference',
+  /** Live lists (issue 14): a server-sent event stream, not JSON. */
+  events: '/api/events',
 } as const;

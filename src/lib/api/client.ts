@@ -121,6 +121,16 @@ export async function apiFile(
   }
 }
 
+/**
+ * A long-lived streamed answer (GET /api/events, issue 14) with the session's bearer token: plain
+ * fetch, as EventSource cannot send a header and ky would time it out. The caller reads the body.
+ */
+export function apiStream(path: string, signal: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  return fetch(path, { headers, cache: 'no-store', signal });
+}
+
 /** The one way the app talks to /api: bearer token, zod-checked answers, spec §8 error handling. */
 export async function apiCall<S extends z.ZodTypeAny>(
   method: 'get' | 'post' | 'put' | 'patch' | 'delete',

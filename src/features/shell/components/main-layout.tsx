@@ -14,6 +14,7 @@ import { TopBar } from './top-bar';
 import { RecordingTabBar } from '../../recording';
 import { FindDocument } from '../../find-document';
 import { PushNotifications } from '../../push';
+import { useLiveUpdates } from '../../live';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../lib/db/db';
 
@@ -52,6 +53,7 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
     [go, navigate, canSearch],
   );
   useGlobalShortcuts(items, actions);
+  useLiveUpdates();
   const unsent = useLiveQuery(() => db.outbox.count(), []) ?? 0;
 
   return (

@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectPath, signIn } from './helpers';
+import { apiToken } from './recording';
+
+/**
+ * Live lists (issue 14): the author's open Home list, its tab count and the bell change as soon as a
+ * secretary, in another browser, sends a letter for approval: no reload, no waiting for the
+ * minute's list refresh or the bell's 30-second poll (the waits below are much shorter than those).
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const AUTHOR = 'author@wardnote.test';
+const SECRETARY = 'secretary@wardnote.test';
+/** Well inside the bell's 30 s poll and the lists' 60 s refresh. */
+const LIVE = { timeout: 10_000 };
+
+const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const rows = (page: Page) => page.getByRole('grid', { name: 'Dictations' }).locator('tbody tr');
+const approvalTab = (page: Page) =>
+  page.getByRole('navigation', { name: 'Dictation status' }).getByRole('link', { name: /^Author Approval[\s(]*\d+/ });
+const countOf = async (page: Page) => Number((await approvalTab(page).textContent())!.replace(/\D/g, ''));
+const unread = async (request: APIRequestContext, token: string) =>
+  ((await (await request.get('/api/notification/notification_count', auth(token))).json()) as { data: number }).data;
+
+/** The secretary types one of the author's waiting dictations and sends it for approval; answers its reference. */
+async function sendOneForApproval(request: APIRequestContext, secretary: string, authorId: number): Promise<string> {
+  const res = await request.get(`/api/dictation?status=READY_FOR_TYPING&paginate=30&author=${authorId}`, auth(secretary));
+  expect(res.status(), await res.text()).toBe(200);
+  const found = ((await res.json()) as { data: { data: { id: number; reference: string; user: { id: number } }[] } }).data.data;
+  const d = found.find((r) => r.user.id === authorId);
+  expect(d, 'a waiting dictation of the author').toBeTruthy();
+  const call = async (method: 'post' | 'put', path: string, data: unknown) => {
+    const r = await request[method](path, { ...auth(secretary), data });
+    expect(r.status(), `${method} ${path}: ${await r.text()}`).toBe(200);
+  };
+  await call('post', `/api/dictation/${d!.id}/claim`, {});
+  await call('put', `/api/dictation/${d!.id}/letter`, {
+    doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The echo is normal.' }] }] },
+    base_version: 0,
+  });
+  await call('post', `/api/dictation/${d!.id}/transition`, { action: 'send_for_approval', base_version: 1 });
+  return d!.reference;
+}
+
+test("a letter sent for approval appears in the author's open list, tab count and bell without a reload", async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const authorToken = await apiToken(request, AUTHOR);
+  const me = ((await (await request.get('/api/user', auth(authorToken))).json()) as { data: { id: number } }).data;
+  const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await signIn(page, AUTHOR);
+  await expectPath(page, /\/AUTHOR_APPROVAL$/);
+  await expect(rows(page).first()).toBeVisible();
+  await opened;
+  const count = await countOf(page);
+  const before = await unread(request, authorToken);
+  await expect(bell(page)).toHaveAccessibleName(before ? `Notifications, ${before} unread` : 'Notifications');
+
+  // In a second browser context the secretary sends a letter for approval.
+  const other = await browser.newContext();
+  const secretary = await apiToken(other.request, SECRETARY);
+  const reference = await sendOneForApproval(other.request, secretary, me.id);
+
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before + 1} unread`, LIVE);
+  await expect(page.getByTestId('notification-badge')).toHaveText(String(before + 1), LIVE);
+  await expect.poll(() => countOf(page), LIVE).toBe(count + 1);
+  await expect(rows(page).filter({ hasText: reference })).toHaveCount(1, LIVE);
+
+  // A burst (two letters at once) is taken in too.
+  await sendOneForApproval(other.request, secretary, me.id);
+  await sendOneForApproval(other.request, secretary, me.id);
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before + 3} unread`, LIVE);
+  await expect.poll(() => countOf(page), LIVE).toBe(count + 3);
+  await other.close();
+});
