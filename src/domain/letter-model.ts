@@ -252,17 +252,22 @@ export interface LetterRecipient {
   contact: RecipientContact;
 }
 
-/** Who receives the letter, de-duplicated (spec §5) in the order the letter lists them: addressee first. */
-export function letterRecipients(src: LetterSource): LetterRecipient[] {
+/** The job type's send-to and copy lists for this letter, de-duplicated by spec §5. */
+function sendToAndCopies(src: LetterSource) {
   const p = src.patient;
   const inLetterCase = [p.patient_first_name, p.patient_last_name]
     .filter(Boolean)
     .map((n) => nameCase(n!))
     .join(' ');
-  const { to, cc } = dedupeRecipientLists(
+  return dedupeRecipientLists(
     recipientsOf(src.job_type?.recipient ?? [], src, inLetterCase),
     recipientsOf(src.job_type?.copy ?? [], src, inLetterCase),
   );
+}
+
+/** Who receives the letter, de-duplicated (spec §5) in the order the letter lists them: addressee first. */
+export function letterRecipients(src: LetterSource): LetterRecipient[] {
+  const { to, cc } = sendToAndCopies(src);
   const one =
     (role: 'to' | 'cc') =>
     (a: Addressed): LetterRecipient => {
@@ -322,14 +327,7 @@ export function buildLetterModel(src: LetterSource): LetterModel {
     .filter(Boolean)
     .join('  ·  ');
 
-  const inLetterCase = [p.patient_first_name, p.patient_last_name]
-    .filter(Boolean)
-    .map((n) => nameCase(n!))
-    .join(' ');
-  const { to, cc } = dedupeRecipientLists(
-    recipientsOf(src.job_type?.recipient ?? [], src, inLetterCase),
-    recipientsOf(src.job_type?.copy ?? [], src, inLetterCase),
-  );
+  const { to, cc } = sendToAndCopies(src);
   const [addressee, ...alsoTo] = to;
 
   const approved = APPROVED_STATUSES.includes(src.status);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
+import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';
 
 /**
@@ -23,26 +24,6 @@ const countOf = async (page: Page) => Number((await approvalTab(page).textConten
 const unread = async (request: APIRequestContext, token: string) =>
   ((await (await request.get('/api/notification/notification_count', auth(token))).json()) as { data: number }).data;
 
-/** The secretary types one of the author's waiting dictations and sends it for approval; answers its reference. */
-async function sendOneForApproval(request: APIRequestContext, secretary: string, authorId: number): Promise<string> {
-  const res = await request.get(`/api/dictation?status=READY_FOR_TYPING&paginate=30&author=${authorId}`, auth(secretary));
-  expect(res.status(), await res.text()).toBe(200);
-  const found = ((await res.json()) as { data: { data: { id: number; reference: string; user: { id: number } }[] } }).data.data;
-  const d = found.find((r) => r.user.id === authorId);
-  expect(d, 'a waiting dictation of the author').toBeTruthy();
-  const call = async (method: 'post' | 'put', path: string, data: unknown) => {
-    const r = await request[method](path, { ...auth(secretary), data });
-    expect(r.status(), `${method} ${path}: ${await r.text()}`).toBe(200);
-  };
-  await call('post', `/api/dictation/${d!.id}/claim`, {});
-  await call('put', `/api/dictation/${d!.id}/letter`, {
-    doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The echo is normal.' }] }] },
-    base_version: 0,
-  });
-  await call('post', `/api/dictation/${d!.id}/transition`, { action: 'send_for_approval', base_version: 1 });
-  return d!.reference;
-}
-
 test("a letter sent for approval appears in the author's open list, tab count and bell without a reload", async ({
   page,
   browser,
@@ -63,7 +44,7 @@ test("a letter sent for approval appears in the author's open list, tab count an
   // In a second browser context the secretary sends a letter for approval.
   const other = await browser.newContext();
   const secretary = await apiToken(other.request, SECRETARY);
-  const reference = await sendOneForApproval(other.request, secretary, me.id);
+  const { reference } = await sendOneForApproval(other.request, secretary, me.id);
 
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before + 1} unread`, LIVE);
   await expect(page.getByTestId('notification-badge')).toHaveText(String(before + 1), LIVE);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
+import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';
 
 /** The notification bell and panel (issue 14, spec §2, §4, §5). */
@@ -16,26 +17,6 @@ const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' }
 const rows = (page: Page) => panel(page).locator('button[data-notification]');
 const unread = async (request: APIRequestContext, token: string) =>
   ((await (await request.get('/api/notification/notification_count', auth(token))).json()) as { data: number }).data;
-
-/** The secretary types one of the author's waiting dictations and sends it for approval. */
-async function sendOneForApproval(request: APIRequestContext, secretary: string, authorId: number): Promise<number> {
-  const res = await request.get(`/api/dictation?status=READY_FOR_TYPING&paginate=30&author=${authorId}`, auth(secretary));
-  expect(res.status(), await res.text()).toBe(200);
-  const rows = ((await res.json()) as { data: { data: { id: number; user: { id: number } }[] } }).data.data;
-  const d = rows.find((r) => r.user.id === authorId);
-  expect(d, 'a waiting dictation of the author').toBeTruthy();
-  const call = async (method: 'post' | 'put', path: string, data: unknown) => {
-    const r = await request[method](path, { ...auth(secretary), data });
-    expect(r.status(), `${method} ${path}: ${await r.text()}`).toBe(200);
-  };
-  await call('post', `/api/dictation/${d!.id}/claim`, {});
-  await call('put', `/api/dictation/${d!.id}/letter`, {
-    doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The echo is normal.' }] }] },
-    base_version: 0,
-  });
-  await call('post', `/api/dictation/${d!.id}/transition`, { action: 'send_for_approval', base_version: 1 });
-  return d!.id;
-}
 
 test('the author hears of a letter sent for approval: badge, panel, keyboard, opening it, mark all as read', async ({
   page,
@@ -54,7 +35,7 @@ test('the author hears of a letter sent for approval: badge, panel, keyboard, op
   const other = await browser.newContext();
   const secretary = await apiToken(other.request, SECRETARY);
   await sendOneForApproval(other.request, secretary, me.id);
-  const newest = await sendOneForApproval(other.request, secretary, me.id);
+  const { id: newest } = await sendOneForApproval(other.request, secretary, me.id);
   await other.close();
 
   await page.reload();
