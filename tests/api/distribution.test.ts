@@ -263,6 +263,18 @@ describe('failures, retries and resend', () => {
       'Letter to the patient by e-mail: failed. The mail server refused the message (451 4.3.0). It was tried several times and has not been sent.',
     );
 
+    // It is in the failures list (Secretary, Manager; not an author, not another trust).
+    const failedIds = async (token: string) =>
+      (await call(token, 'GET', API_PATHS.failedDeliveries)).json().data.map((i: { id: number; reference: string }) => i.id);
+    const failures = await call(MANAGER, 'GET', API_PATHS.failedDeliveries);
+    expect(failures.statusCode).toBe(200);
+    expect(failures.json().data.find((i: { id: number }) => i.id === first!.id)).toMatchObject({
+      status: 'failed',
+      reference: expect.any(String),
+    });
+    expect((await call(AUTHOR, 'GET', API_PATHS.failedDeliveries)).statusCode).toBe(403);
+    expect(await failedIds(FOREIGN_SECRETARY)).not.toContain(first!.id);
+
     // The author may not resend; a channel that cannot reach the patient is refused in words.
     expect((await call(AUTHOR, 'POST', API_PATHS.deliveryResend(first!.id), {})).statusCode).toBe(403);
     const wrong = await call(SECRETARY, 'POST', API_PATHS.deliveryResend(first!.id), { channel: 'gp_electronic' });
@@ -279,6 +291,7 @@ describe('failures, retries and resend', () => {
     expect(log[0]).toMatchObject({ id: first!.id, status: 'failed', superseded: true });
     expect(log[1]).toMatchObject({ resend_of: first!.id, status: 'delivered', attempts: 1 });
     expect(await statusOf(id)).toBe('SENT');
+    expect(await failedIds(SECRETARY)).not.toContain(first!.id);
     const page = await call(SECRETARY, 'GET', API_PATHS.dictationById(id));
     expect(page.json().data.is_resend).toBe(true);
 

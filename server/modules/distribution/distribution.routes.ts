@@ -47,6 +47,12 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ db: Db; distribution: D
     async (req) => ({ data: await printQueue.list(caller(req)) }),
   );
 
+  app.get(
+    API_PATHS.failedDeliveries,
+    { config: { rule: RULES.distribution }, schema: { response: { 200: printQueueAnswerSchema } } },
+    async (req) => ({ data: await printQueue.failed(caller(req)) }),
+  );
+
   app.post(
     API_PATHS.printQueuePdf,
     { config: { rule: RULES.distribution }, schema: { body: printSelectionSchema } },

@@ -36,15 +36,19 @@ const winAnsi = (s: string) =>
     .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
 export function createPrintQueue(db: Db, renderer: RenderPool) {
-  /** The trust's waiting print deliveries the caller may see (another trust's or an invisible one: not there). */
-  async function waiting(auth: RequestAuth, ids?: number[]): Promise<{ row: DeliveryRow; reference: string }[]> {
+  /** The trust's current deliveries in `status` the caller may see (another trust's or an invisible one: not there). */
+  async function inStatus(
+    auth: RequestAuth,
+    status: 'printing' | 'failed',
+    ids?: number[],
+  ): Promise<{ row: DeliveryRow; reference: string }[]> {
     const rows = await db
       .select()
       .from(deliveries)
       .where(
         and(
           eq(deliveries.trustId, auth.ctx.user.trustId),
-          eq(deliveries.status, 'printing'),
+          eq(deliveries.status, status),
           isCurrent,
           ids ? inArray(deliveries.id, ids) : undefined,
         ),
@@ -62,6 +66,15 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
       if (v.ok) out.push({ row, reference: v.reference });
     }
     return out;
+  }
+  const waiting = (auth: RequestAuth, ids?: number[]) => inStatus(auth, 'printing', ids);
+
+  async function listed(found: { row: DeliveryRow; reference: string }[]): Promise<z.infer<typeof printQueueItemSchema>[]> {
+    const dtos = await deliveryDtos(
+      db,
+      found.map((f) => f.row),
+    );
+    return dtos.map((d, i) => ({ ...d, reference: found[i]!.reference, address_lines: found[i]!.row.contact.lines }));
   }
 
   /** The chosen ids, all of them waiting print deliveries the caller may see; otherwise refused, nothing done. */
@@ -105,12 +118,12 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
   return {
     /** GET /api/print-queue */
     async list(auth: RequestAuth): Promise<z.infer<typeof printQueueItemSchema>[]> {
-      const found = await waiting(auth);
-      const dtos = await deliveryDtos(
-        db,
-        found.map((f) => f.row),
-      );
-      return dtos.map((d, i) => ({ ...d, reference: found[i]!.reference, address_lines: found[i]!.row.contact.lines }));
+      return listed(await waiting(auth));
+    },
+
+    /** GET /api/deliveries/failed: the failed deliveries not yet sent again, for someone to resend or change channel. */
+    async failed(auth: RequestAuth): Promise<z.infer<typeof printQueueItemSchema>[]> {
+      return listed(await inStatus(auth, 'failed'));
     },
 
     /** POST /api/print-queue/letters.pdf: the chosen letters, in queue order, as one PDF. */

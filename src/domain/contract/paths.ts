@@ -30,6 +30,7 @@ export const API_PATHS = {
   dictationBatchApprove: '/api/dictation/approve',
   dictationDeliveries: (id: number) => `/api/dictation/${id}/deliveries`,
   deliveryResend: (id: number) => `/api/deliveries/${id}/resend`,
+  failedDeliveries: '/api/deliveries/failed',
   printQueue: '/api/print-queue',
   printQueuePdf: '/api/print-queue/letters.pdf',
   printQueuePosted: '/api/print-queue/posted',
