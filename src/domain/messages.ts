@@ -197,4 +197,16 @@ export const MESSAGES = {
 export const PAGE_MESSAGES = {
   // The letter preview (issue 13) showing the PDF kept on this device.
   previewDeviceCopy: (renderedAt: string) => `No connection: this is the copy kept on this device, rendered ${renderedAt}.`,
+  // Letters out (issue 13): the Delivery tab, the print queue and the failures list (the server's own lists).
+  lettersOutOffline: 'You are offline. Deliveries and the print queue come from the server: they show again when the connection is back.',
+  noDeliveries: 'No deliveries yet. When the letter is approved it goes to each recipient, and each delivery is listed here.',
+  noDeliveriesApproved: 'No deliveries are recorded for this letter (it was approved before letters were sent from Wardnote).',
+  printQueueEmpty: 'No letters are waiting to be printed and posted.',
+  failuresEmpty: 'No failed deliveries: every letter has gone or is on its way.',
+  resent: (reference: string, channel: string) => `${reference}: sent again (${channel}).`,
+  postedConfirm: (n: number) =>
+    `Mark ${n === 1 ? 'this letter' : `these ${n} letters`} as posted? Do it once ${n === 1 ? 'it is' : 'they are'} in the post: ${n === 1 ? 'it leaves' : 'they leave'} the print queue, and a letter whose every copy has gone is marked Sent.`,
+  posted: (n: number) => (n === 1 ? 'Marked as posted.' : `${n} letters marked as posted.`),
+  printReady: (n: number) =>
+    n === 1 ? 'The letter is ready to print (PDF downloaded).' : `${n} letters are ready to print (one PDF downloaded).`,
 };

@@ -12,6 +12,7 @@ import { Page } from '../../components/ui/page';
 import { useSession } from '../../lib/auth/use-session';
 import { useDictation } from '../dictation-view';
 import { AttachmentsTab } from '../attachments';
+import { DeliverySlot, hasDeliveries } from '../letters-out/lazy';
 import { OfflineCopyNotice } from '../offline-review/offline-notice';
 import { LetterPreviewDialog } from '../letter-preview';
 import { PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
@@ -191,6 +192,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
                 title: 'Attachments',
                 content: <AttachmentsTab d={d} />,
               },
+              ...(hasDeliveries(d) ? [{ id: 'delivery', title: 'Delivery', content: <DeliverySlot d={d} /> }] : []),
             ]}
           />
         </aside>

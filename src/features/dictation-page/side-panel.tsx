@@ -10,7 +10,7 @@ export interface SideTab {
 const TAB =
   'cursor-pointer rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 outline-none data-[selected]:bg-brand-600 data-[selected]:text-white focus-visible:ring-2 focus-visible:ring-brand-600 dark:text-slate-300 dark:data-[selected]:bg-emerald-600';
 
-/** The dictation page's side panel (spec §2 detail panel): details, comments, audit trail, versions, attachments. */
+/** The dictation page's side panel (spec §2 detail panel): details, comments, audit trail, versions, attachments, delivery. */
 export function SidePanel({ tabs, selected, onSelect }: { tabs: SideTab[]; selected: string; onSelect: (id: string) => void }) {
   return (
     <Tabs

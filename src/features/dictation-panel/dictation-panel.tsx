@@ -13,6 +13,7 @@ import { SidePanel } from '../dictation-page/side-panel';
 import { AuditTab, CommentsTab } from '../dictation-page/activity-tabs';
 import { VersionsTab } from '../letter-editor';
 import { AttachmentsTab } from '../attachments';
+import { DeliverySlot, hasDeliveries } from '../letters-out/lazy';
 
 export interface DictationPanelProps {
   dictationId: number;
@@ -24,7 +25,7 @@ export interface DictationPanelProps {
 
 /**
  * The detail side panel (spec §2): who, what and where a dictation is, with its comments, audit trail,
- * versions and attachments, for a dictation the user may see but not open (spec §4). A full-screen
+ * versions, attachments and (once approved) deliveries, for a dictation the user may see but not open (spec §4). A full-screen
  * sheet on a phone, a right-hand drawer from tablet width up. Used by the work queue, and by the
  * global search and the notifications (load it through ./index, lazily).
  */
@@ -69,6 +70,7 @@ function PanelBody({ d, assignee }: { d: Dictation; assignee?: string | null }) 
           { id: 'audit', title: 'Audit trail', content: <AuditTab d={d} /> },
           { id: 'versions', title: 'Versions', content: <VersionsTab dictationId={d.id} /> },
           { id: 'attachments', title: 'Attachments', content: <AttachmentsTab d={d} /> },
+          ...(hasDeliveries(d) ? [{ id: 'delivery', title: 'Delivery', content: <DeliverySlot d={d} /> }] : []),
         ]}
       />
     </>

@@ -28,6 +28,8 @@ import { SelectionActions } from './selection-actions';
 import { useDictationClick } from '../dictation-click';
 import { BatchApproval } from './batch-approval';
 import { DictationPanel } from '../dictation-panel';
+import { LettersOutSlot } from '../letters-out/lazy';
+import { RULES, satisfies } from '../../domain/access';
 
 const ok = z.object({ message: z.string() }).or(z.object({ data: z.unknown() }));
 const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -127,6 +129,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
     >
       <StatusTabs tabs={tabs} current={tab} counts={counts.data?.data} />
       {tab === 'AUTHOR_APPROVAL' && <OfflineCopyNotice />}
+      {tab === 'MANUAL_DISTRIBUTION' && subject && satisfies(subject, RULES.distribution) && <LettersOutSlot />}
       <div className="mt-3">
         <FiltersBar
           params={params}

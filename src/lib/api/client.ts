@@ -102,14 +102,16 @@ export interface ApiFile {
   headers: Headers;
 }
 
-/** GET a file through the same client: bearer token, spec §8 error handling, no JSON parsing. */
+/** GET a file (or POST `json` for one) through the same client: bearer token, spec §8 error handling, no JSON parsing. */
 export async function apiFile(
   path: string,
-  opts: Pick<CallOptions<z.ZodTypeAny>, 'searchParams' | 'quiet' | 'timeout'> = {},
+  opts: Pick<CallOptions<z.ZodTypeAny>, 'searchParams' | 'quiet' | 'timeout' | 'json'> = {},
 ): Promise<ApiFile> {
   try {
     const { http } = await loadHttp();
-    const res = await http.get(path, {
+    const res = await http(path, {
+      method: opts.json === undefined ? 'get' : 'post',
+      json: opts.json,
       searchParams: opts.searchParams,
       ...(opts.timeout ? { timeout: opts.timeout } : {}),
     });

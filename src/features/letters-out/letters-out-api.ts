@@ -1,0 +1,70 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, deliveriesAnswerSchema, deliveryAnswerSchema, postedAnswerSchema, printQueueAnswerSchema } from '../../domain/contract';
+import type { DeliveryChannel } from '../../domain/delivery-channel';
+import { apiCall, apiFile } from '../../lib/api/client';
+
+/** Everything letters-out shows is the server's: one key prefix refreshes the log, the queue and the failures together. */
+export const lettersOutKeys = {
+  all: ['letters-out'] as const,
+  deliveries: (id: number) => ['letters-out', 'deliveries', id] as const,
+  printQueue: ['letters-out', 'print-queue'] as const,
+  failed: ['letters-out', 'failed'] as const,
+};
+
+/** A dictation's delivery log. While something is still on its way it is asked again every 10 s. */
+export function useDeliveries(dictationId: number) {
+  return useQuery({
+    queryKey: lettersOutKeys.deliveries(dictationId),
+    queryFn: () => apiCall('get', API_PATHS.dictationDeliveries(dictationId), { schema: deliveriesAnswerSchema, quiet: true }),
+    refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === 'queued' && !d.superseded) ? 10_000 : false),
+    retry: false,
+  });
+}
+
+export function usePrintQueue(enabled: boolean) {
+  return useQuery({
+    queryKey: lettersOutKeys.printQueue,
+    queryFn: () => apiCall('get', API_PATHS.printQueue, { schema: printQueueAnswerSchema, quiet: true }),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useFailedDeliveries(enabled: boolean) {
+  return useQuery({
+    queryKey: lettersOutKeys.failed,
+    queryFn: () => apiCall('get', API_PATHS.failedDeliveries, { schema: printQueueAnswerSchema, quiet: true }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** After a change: the letters-out lists and the work queue (a letter may have become SENT). */
+export function useRefreshLettersOut() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: lettersOutKeys.all }),
+      client.invalidateQueries({ queryKey: ['worklist'] }),
+      client.invalidateQueries({ queryKey: ['dictation'] }),
+    ]);
+}
+
+export const resendDelivery = (id: number, channel: DeliveryChannel) =>
+  apiCall('post', API_PATHS.deliveryResend(id), { schema: deliveryAnswerSchema, json: { channel }, quiet: true });
+
+export const markPosted = (ids: number[]) =>
+  apiCall('post', API_PATHS.printQueuePosted, { schema: postedAnswerSchema, json: { deliveries: ids }, quiet: true });
+
+/** The chosen letters as one PDF, downloaded (a merged pile can take a while to render: 2 minutes). */
+export async function downloadMergedPdf(ids: number[]): Promise<void> {
+  const { bytes } = await apiFile(API_PATHS.printQueuePdf, { json: { deliveries: ids }, timeout: 120_000, quiet: true });
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `letters-to-post-${new Date().toISOString().slice(0, 10)}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
