@@ -80,7 +80,7 @@ export function PrintQueue({ items }: { items: Item[] }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <label className="mr-auto flex min-h-11 items-center gap-2 text-sm">
+        <label className="flex min-h-11 w-full items-center gap-2 text-sm sm:mr-auto sm:w-auto">
           <input
             type="checkbox"
             className="size-5"
@@ -94,11 +94,20 @@ export function PrintQueue({ items }: { items: Item[] }) {
           />
           Select all ({items.length})
         </label>
-        <Button tone="secondary" isDisabled={chosen.length === 0 || busy !== null} onPress={() => void print()}>
+        <Button
+          tone="secondary"
+          className="flex-1 px-3 whitespace-nowrap sm:flex-none"
+          isDisabled={chosen.length === 0 || busy !== null}
+          onPress={() => void print()}
+        >
           <Printer aria-hidden className="size-4" />
           {busy === 'print' ? 'Preparing the PDF…' : `Print selected${chosen.length ? ` (${chosen.length})` : ''}`}
         </Button>
-        <Button isDisabled={chosen.length === 0 || busy !== null} onPress={() => setConfirming(true)}>
+        <Button
+          className="flex-1 px-3 whitespace-nowrap sm:flex-none"
+          isDisabled={chosen.length === 0 || busy !== null}
+          onPress={() => setConfirming(true)}
+        >
           <Send aria-hidden className="size-4" />
           {busy === 'post' ? 'Marking…' : 'Mark as posted'}
         </Button>
