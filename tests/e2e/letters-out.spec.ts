@@ -86,6 +86,8 @@ test('a manager reads a letter’s delivery log and resends the failed e-mail; i
       .filter({ hasText: failed!.recipient.name })
       .filter({ hasText: 'Delivered' }),
   ).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Deliveries' }).getByText('Message ID')).toBeVisible();
+  await page.screenshot({ path: 'test-results/letters-out-resent-1024.png' });
   expect((await get<Item[]>(request, token, '/api/deliveries/failed')).map((f) => f.id)).not.toContain(failed!.id);
 });
 
