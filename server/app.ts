@@ -48,6 +48,7 @@ import { createGpDelivery } from './adapters/mesh/mesh-gp-delivery';
 import type { GpDelivery } from './adapters/gp-delivery';
 import { createDistribution } from './modules/distribution/distribution.service';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
+import { printLinkRoutes } from './modules/print-link/print-link.routes';
 import { stuckLettersRoutes } from './modules/stuck-letters/stuck-letters.routes';
 import { liveRoutes } from './modules/live/live.routes';
 
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(patientsRoutes, { db, config });
   await app.register(documentsRoutes, { db, renderer });
   await app.register(distributionRoutes, { db, distribution, renderer });
+  await app.register(printLinkRoutes, { db, renderer, pinWindowMs: config.pinVerificationMs });
   await app.register(outsourcingRoutes, { db });
   await app.register(attachmentsRoutes, { db, storage, uploads, signer, pinWindowMs: config.pinVerificationMs });
   await app.register(searchRoutes, { db });

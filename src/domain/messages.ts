@@ -197,4 +197,14 @@ export const MESSAGES = {
 export const PAGE_MESSAGES = {
   // The letter preview (issue 13) showing the PDF kept on this device.
   previewDeviceCopy: (renderedAt: string) => `No connection: this is the copy kept on this device, rendered ${renderedAt}.`,
+  // Print links and /renderdocument (issue 13).
+  printLinkInvalid: 'This print link is not valid. Ask for a new print link from the letter.',
+  printLinkExpired: 'This print link has expired or the letter has changed since it was made. Ask for a new print link from the letter.',
+  printLinkOpening: 'Opening the letter for printing…',
+  printLinkFailed: 'The letter could not be fetched for printing. Check the connection and open the link again.',
+  printLinkCopied: 'Print link copied. It works for 5 minutes.',
+  printLinkCopyFailed: 'The print link could not be copied: select it and copy it yourself.',
+  // Stuck letters (issue 13), shown to managers.
+  stuckLetters: (n: number, hours: number) =>
+    `${n === 1 ? '1 approved letter has' : `${n} approved letters have`} not reached every recipient within ${hours} hours`,
 };
