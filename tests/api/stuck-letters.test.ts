@@ -127,6 +127,7 @@ describe('stuck letters', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(late.reference);
     expect(sent[0]!.text).toMatch(/approved 30 hours ago; outstanding: post waiting in the print queue/);
+    expect(sent[0]!.text).toContain('/MANUAL_DISTRIBUTION');
     expect(sent[0]!.text).not.toContain(recent.reference);
     expect(sent[0]!.text).not.toMatch(/PATIENT|Test|9434765919|Fixture Lane/);
     // The other trust's manager has no stuck letter: no digest.

@@ -10,6 +10,7 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { dictations, roles, stuckAlarms, trusts, userRoles, users } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
+import { notifyChange } from '../live/live-channel';
 import { emit, publish, type EmittedNotification } from '../notifications/notify.service';
 import { stuckDigestMail } from './stuck-digest-mail';
 import { allStuck, type StuckRow } from './stuck-letters.repository';
@@ -65,6 +66,8 @@ async function raiseAlarms(db: Db, stuck: StuckRow[]): Promise<EmittedNotificati
             urgent: urgent.has(f.dictationId),
           }),
         );
+    // The managers' open apps update their bell (issue 14: live lists).
+    if (out.length) await notifyChange(tx, { t: null, p: [], u: out.map((n) => n.userId) });
     return out;
   });
   publish(told);

@@ -15,6 +15,9 @@ const STATUS = {
   posted: 'posted',
 } as const;
 
+/** Letters listed by reference; more are counted. */
+const LISTED = 100;
+
 /** "3 days 4 hours", "26 hours" under two days. */
 export function waitedFor(since: Date, now: Date): string {
   const hours = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 3_600_000));
@@ -29,7 +32,7 @@ export function stuckDigestMail(
   opts: { hours: number; now: Date; origin: string; trust: string },
 ): Pick<OutgoingMail, 'subject' | 'text'> {
   const n = letters.length;
-  const lines = letters.map((l) => {
+  const lines = letters.slice(0, LISTED).map((l) => {
     const copies = l.outstanding.map((o) => `${CHANNEL[o.channel]} ${STATUS[o.status]}`).join(', ');
     return `- ${l.reference}: approved ${waitedFor(l.approvedAt, opts.now)} ago; outstanding: ${copies}`;
   });
@@ -39,8 +42,9 @@ export function stuckDigestMail(
       `${n === 1 ? 'This approved letter' : 'These approved letters'}${opts.trust ? ` of ${opts.trust}` : ''} ${n === 1 ? 'has' : 'have'} not reached every recipient within ${opts.hours} hours of approval:`,
       '',
       ...lines,
+      ...(n > LISTED ? [`- and ${n - LISTED} more`] : []),
       '',
-      `See them in Wardnote (Manual distribution): ${opts.origin}/`,
+      `See them in Wardnote (Manual distribution): ${opts.origin}/MANUAL_DISTRIBUTION`,
       '',
       'Managers get this e-mail at most once a day while letters are waiting.',
     ].join('\n'),
