@@ -48,6 +48,8 @@ import { createGpDelivery } from './adapters/mesh/mesh-gp-delivery';
 import type { GpDelivery } from './adapters/gp-delivery';
 import { createDistribution } from './modules/distribution/distribution.service';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
+import { printLinkRoutes } from './modules/print-link/print-link.routes';
+import { stuckLettersRoutes } from './modules/stuck-letters/stuck-letters.routes';
 import { liveRoutes } from './modules/live/live.routes';
 
 declare module 'fastify' {
@@ -244,10 +246,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(patientsRoutes, { db, config });
   await app.register(documentsRoutes, { db, renderer });
   await app.register(distributionRoutes, { db, distribution, renderer });
+  await app.register(printLinkRoutes, { db, renderer, pinWindowMs: config.pinVerificationMs });
   await app.register(outsourcingRoutes, { db });
   await app.register(attachmentsRoutes, { db, storage, uploads, signer, pinWindowMs: config.pinVerificationMs });
   await app.register(searchRoutes, { db });
   await app.register(notificationsRoutes, { db, jobs, mailer, linkOrigin: mailLinkOrigin });
+  await app.register(stuckLettersRoutes, { db, jobs, mailer, hours: config.stuckLetterHours, linkOrigin: mailLinkOrigin });
   await app.register(pushRoutes, { db, config, jobs });
   await app.register(liveRoutes, { db, pinWindowMs: config.pinVerificationMs, heartbeatMs: config.liveHeartbeatMs });
   app.decorate('wardnote', { jobs, uploads, storage });

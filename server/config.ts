@@ -46,6 +46,7 @@ const envSchema = z.object({
   AUDIO_DECODER_CMD: z.string().optional(),
   FFMPEG_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  STUCK_LETTER_HOURS: z.coerce.number().positive().max(720).default(24),
   RUN_JOBS: z.enum(['1', '0']).default('1'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   S3_BUCKET: z.string().optional(),
@@ -130,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ffmpegTimeoutMs: e.FFMPEG_TIMEOUT_SECONDS * 1000,
     /** Live lists: how often an open event stream gets a keep-alive comment and its session is re-checked. */
     liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+    /** An approved letter with a copy not delivered or posted this long after approval is stuck (issue 13). */
+    stuckLetterHours: e.STUCK_LETTER_HOURS,
     runJobs: e.RUN_JOBS === '1',
     /** Background jobs run at once in this process (jobs of one dictation never run together). */
     jobConcurrency: e.JOB_CONCURRENCY,

@@ -820,5 +820,31 @@ export const deliveries = pgTable(
       .on(t.trustId, t.id)
       .where(sql`status = 'printing'`),
     index('deliveries_resend_of').on(t.resendOf),
+    // The stuck-letter check (issue 13): the few copies not yet delivered or posted.
+    index('deliveries_outstanding')
+      .on(t.dictationId)
+      .where(sql`status NOT IN ('delivered', 'posted')`),
   ],
 );
+
+/**
+ * Stuck letters (issue 13) the trust's managers were told of: one row per letter while it stays stuck,
+ * so the notification goes once; the row goes when the letter is no longer stuck (it may come again).
+ */
+export const stuckAlarms = pgTable('stuck_alarms', {
+  dictationId: integer('dictation_id')
+    .primaryKey()
+    .references(() => dictations.id, { onDelete: 'cascade' }),
+  trustId: integer('trust_id')
+    .notNull()
+    .references(() => trusts.id),
+  raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** When a manager was last sent the daily stuck-letter digest (at most one a day, across processes). */
+export const stuckDigests = pgTable('stuck_digests', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});

@@ -29,22 +29,33 @@ export interface LinkHolder {
 export function createUrlSigner(key: Buffer, ttlMs = 60 * 60_000) {
   const mac = (path: string, h: LinkHolder, exp: number) =>
     createHmac('sha256', key).update(`${path}|${h.userId}|${h.sessionId}|${exp}`).digest('base64url');
+  /** As `verify`, telling a forged link from one that was genuine but has expired. */
+  const inspect = (path: string, query: SignedQuery): { holder: LinkHolder } | { problem: 'forged' | 'expired' } => {
+    const holder = { userId: Number(query.u), sessionId: Number(query.s) };
+    const exp = Number(query.exp);
+    if (!Number.isSafeInteger(holder.userId) || !Number.isSafeInteger(holder.sessionId) || !Number.isFinite(exp) || !query.sig)
+      return { problem: 'forged' };
+    const expected = Buffer.from(mac(path, holder, exp));
+    const given = Buffer.from(query.sig);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { problem: 'forged' };
+    return exp < Date.now() ? { problem: 'expired' } : { holder };
+  };
   return {
+    inspect,
+    /** How long a link lives, in milliseconds. */
+    ttlMs,
     sign(path: string, holder: LinkHolder): string {
       const exp = Date.now() + ttlMs;
       return `${path}?u=${holder.userId}&s=${holder.sessionId}&exp=${exp}&sig=${mac(path, holder, exp)}`;
     },
     /** Who the link was made for, or null when it is forged or expired (the session is the caller's to check). */
-    verify(path: string, query: { u?: string; s?: string; exp?: string; sig?: string }): LinkHolder | null {
-      const holder = { userId: Number(query.u), sessionId: Number(query.s) };
-      const exp = Number(query.exp);
-      if (!Number.isSafeInteger(holder.userId) || !Number.isSafeInteger(holder.sessionId) || !Number.isFinite(exp)) return null;
-      if (!query.sig || exp < Date.now()) return null;
-      const expected = Buffer.from(mac(path, holder, exp));
-      const given = Buffer.from(query.sig);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? holder : null;
+    verify(path: string, query: SignedQuery): LinkHolder | null {
+      const checked = inspect(path, query);
+      return 'holder' in checked ? checked.holder : null;
     },
   };
 }
+
+type SignedQuery = { u?: string; s?: string; exp?: string; sig?: string };
 
 export type UrlSigner = ReturnType<typeof createUrlSigner>;

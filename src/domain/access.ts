@@ -69,6 +69,8 @@ export const RULES = {
   clinicianFilter: { roles: ['Secretary', 'Manager'] },
   /** Letters out (issue 13): the print queue and resending a failed delivery. */
   distribution: { roles: ['Secretary', 'Manager'] },
+  /** The stuck-letter count and list (issue 13): the trust's managers. */
+  stuckLetters: { roles: ['Manager', 'SuperAdmin'] },
   autotextNav: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager'] },
   siteAdminNav: { roles: ['SiteAdmin'], permissions: ['users', 'groups', 'jobtypes'] },
 } as const satisfies Record<string, Rule>;

@@ -209,4 +209,14 @@ export const PAGE_MESSAGES = {
   posted: (n: number) => (n === 1 ? 'Marked as posted.' : `${n} letters marked as posted.`),
   printReady: (n: number) =>
     n === 1 ? 'The letter is ready to print (PDF downloaded).' : `${n} letters are ready to print (one PDF downloaded).`,
+  // Print links and /renderdocument (issue 13).
+  printLinkInvalid: 'This print link is not valid. Ask for a new print link from the letter.',
+  printLinkExpired: 'This print link has expired or the letter has changed since it was made. Ask for a new print link from the letter.',
+  printLinkOpening: 'Opening the letter for printing…',
+  printLinkFailed: 'The letter could not be fetched for printing. Check the connection and open the link again.',
+  printLinkCopied: 'Print link copied. It works for 5 minutes.',
+  printLinkCopyFailed: 'The print link could not be copied: select it and copy it yourself.',
+  // Stuck letters (issue 13), shown to managers.
+  stuckLetters: (n: number, hours: number) =>
+    `${n === 1 ? '1 approved letter has' : `${n} approved letters have`} not reached every recipient within ${hours} hours`,
 };

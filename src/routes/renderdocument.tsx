@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../app/guard';
-import { ComingSoon } from '../components/ui/page';
+import { RenderDocumentPage } from '../features/print-link/render-document-page';
 
 export const Route = createFileRoute('/renderdocument')({
   beforeLoad: guardRoute('/renderdocument'),
-  component: () => <ComingSoon title="Document" />,
+  component: RenderDocumentPage,
 });

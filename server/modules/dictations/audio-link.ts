@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { Errors } from '../../lib/errors';
-import type { UrlSigner } from '../../lib/signed-url';
+import type { LinkHolder, UrlSigner } from '../../lib/signed-url';
 import { subjectFor, type RequestAuth } from '../auth/request-auth';
 import { loadUserContext } from '../auth/user-context.repository';
 
@@ -20,6 +20,13 @@ export async function authFromSignedLink(
 ): Promise<RequestAuth> {
   const holder = signer.verify(path, query);
   if (!holder) throw Errors.unauthenticated();
+  const auth = await authForLinkHolder(db, holder, pinWindowMs);
+  if (!auth) throw Errors.unauthenticated();
+  return auth;
+}
+
+/** The holder of a genuine link as a caller, or null once its session has ended or its user is gone. */
+export async function authForLinkHolder(db: Db, holder: LinkHolder, pinWindowMs: number): Promise<RequestAuth | null> {
   const [session] = await db
     .select()
     .from(sessions)
@@ -33,7 +40,7 @@ export async function authFromSignedLink(
     )
     .limit(1);
   const ctx = session ? await loadUserContext(db, holder.userId) : undefined;
-  if (!session || !ctx) throw Errors.unauthenticated();
+  if (!session || !ctx) return null;
   const linked = { ...session, pinVerifiedAt: new Date() };
   return { ctx, session: linked, subject: subjectFor(ctx, linked, pinWindowMs) };
 }

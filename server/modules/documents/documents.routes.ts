@@ -22,7 +22,7 @@ const FORMATS = {
 } as const;
 
 /** Rendering costs a second of a core for a long letter: a person gets 30 a minute, previews included. */
-const renderLimit = {
+export const renderLimit = {
   max: 30,
   timeWindow: '1 minute',
   hook: 'preHandler' as const,

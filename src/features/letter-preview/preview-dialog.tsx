@@ -5,6 +5,7 @@ import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { AppDialog } from '../../components/ui/dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { PrintLinkButton } from '../print-link/print-link-button';
 import { downloadLetter } from './download-letter';
 import { loadPreview, type PreviewPdf } from './load-preview';
 import type { PdfPagesProps } from './pdf-pages';
@@ -106,6 +107,7 @@ export function LetterPreviewDialog({ dictationId, open, onOpenChange, beforeLoa
             <Download aria-hidden className="hidden size-4 sm:block" />
             Download Word
           </Button>
+          <PrintLinkButton dictationId={dictationId} />
         </div>
       </div>
       {state.kind === 'failed' && <Alert tone="info">{state.message}</Alert>}

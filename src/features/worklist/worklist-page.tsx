@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
@@ -30,6 +30,8 @@ import { BatchApproval } from './batch-approval';
 import { DictationPanel } from '../dictation-panel';
 import { LettersOutSlot } from '../letters-out/lazy';
 import { RULES, satisfies } from '../../domain/access';
+
+const StuckNotice = lazy(() => import('../stuck-letters/stuck-notice'));
 
 const ok = z.object({ message: z.string() }).or(z.object({ data: z.unknown() }));
 const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -129,6 +131,11 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
     >
       <StatusTabs tabs={tabs} current={tab} counts={counts.data?.data} />
       {tab === 'AUTHOR_APPROVAL' && <OfflineCopyNotice />}
+      {tab === 'MANUAL_DISTRIBUTION' && subject && satisfies(subject, RULES.stuckLetters) && (
+        <Suspense fallback={null}>
+          <StuckNotice />
+        </Suspense>
+      )}
       {tab === 'MANUAL_DISTRIBUTION' && subject && satisfies(subject, RULES.distribution) && <LettersOutSlot />}
       <div className="mt-3">
         <FiltersBar

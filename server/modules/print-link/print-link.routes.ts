@@ -1,0 +1,106 @@
+/**
+ * Print links (issue 13, `/renderdocument`): whoever may see a dictation and types or manages letters
+ * (Secretary, Manager) mints a link that opens the current letter's PDF for a few minutes without
+ * signing in, so a print room or a headless printer can fetch it. The link is the signed-URL mechanism
+ * of the audio and attachment links (server/lib/signed-url.ts) over the path
+ * `/api/renderdocument/<dictation>/<letter version>`: it names who made it and their session, which must
+ * still be live, and binds the letter version, so a letter changed since is not printed from an old link.
+ * An altered link is 403, an expired one or one whose letter changed or is no longer visible 410 — the
+ * answer never says whether a dictation exists. Each PDF served is logged in the dictation's trail.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, idParamSchema, LETTER_VERSION_HEADER, printLinkAnswerSchema, printLinkQuerySchema } from '../../../src/domain/contract';
+import { RULES } from '../../../src/domain/access';
+import { buildLetterModel, letterFileName } from '../../../src/domain/letter-model';
+import { PAGE_MESSAGES } from '../../../src/domain/messages';
+import type { Db } from '../../db/client';
+import { dictationLogs } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { createUrlSigner, loadSigningKey } from '../../lib/signed-url';
+import { caller } from '../auth/request-auth';
+import { authForLinkHolder } from '../dictations/audio-link';
+import { renderLimit } from '../documents/documents.routes';
+import { readLetterSource, readLetterVersion } from '../documents/letter-source';
+import type { RenderPool } from '../documents/render-pool';
+import { mayView, visibleContext } from '../letters/dictation-scope';
+import { findContext } from '../letters/letters.repository';
+
+/** How long a print link works. */
+export const PRINT_LINK_TTL_MS = 5 * 60_000;
+
+const signedPath = (dictationId: number, version: number) => `/api/renderdocument/${dictationId}/${version}`;
+const invalid = () => new AppError(403, 'print_link_invalid', PAGE_MESSAGES.printLinkInvalid);
+const expired = () => new AppError(410, 'print_link_expired', PAGE_MESSAGES.printLinkExpired);
+
+export const printLinkRoutes: FastifyPluginAsyncZod<{ db: Db; renderer: RenderPool; pinWindowMs: number }> = async (
+  app,
+  { db, renderer, pinWindowMs },
+) => {
+  const signer = createUrlSigner(await loadSigningKey(db), PRINT_LINK_TTL_MS);
+
+  app.post(
+    '/api/dictation/:id/print-link',
+    { config: { rule: RULES.distribution }, schema: { params: idParamSchema, response: { 200: printLinkAnswerSchema } } },
+    async (req) => {
+      const auth = caller(req);
+      const { row } = await visibleContext(db, auth, req.params.id);
+      const version = await readLetterVersion(db, row.id);
+      const signed = signer.sign(signedPath(row.id, version), { userId: auth.ctx.user.id, sessionId: auth.session.id });
+      await audit(db, {
+        trustId: row.trustId,
+        userId: auth.ctx.user.id,
+        action: 'letter.print_link',
+        entityType: 'dictation',
+        entityId: row.id,
+        details: { version },
+        ip: req.ip,
+      });
+      const query = `d=${row.id}&v=${version}&${signed.slice(signed.indexOf('?') + 1)}`;
+      const exp = Number(new URLSearchParams(query).get('exp'));
+      return {
+        data: { url: `/renderdocument?${query}`, pdf_url: `${API_PATHS.printDocument}?${query}`, expires_at: new Date(exp).toISOString() },
+      };
+    },
+  );
+
+  app.get(
+    API_PATHS.printDocument,
+    { config: { auth: 'none', rateLimit: renderLimit }, schema: { querystring: printLinkQuerySchema } },
+    async (req, reply) => {
+      const q = req.query;
+      const dictationId = Number(q.d);
+      const version = Number(q.v);
+      if (!Number.isSafeInteger(dictationId) || !Number.isSafeInteger(version)) throw invalid();
+      const checked = signer.inspect(signedPath(dictationId, version), q);
+      if ('problem' in checked) throw checked.problem === 'expired' ? expired() : invalid();
+      const auth = await authForLinkHolder(db, checked.holder, pinWindowMs);
+      const ctx = auth ? await findContext(db, dictationId) : null;
+      if (!auth || !ctx || !mayView(auth, ctx.row) || (await readLetterVersion(db, dictationId)) !== version) throw expired();
+      const source = await readLetterSource(db, ctx.row, new Date(), (msg) => req.log.warn(msg));
+      const bytes = await renderer.render('pdf', buildLetterModel(source));
+      await db.insert(dictationLogs).values({
+        dictationId,
+        userId: auth.ctx.user.id,
+        type: 'printed',
+        description: 'Printed letter (PDF) from a print link',
+      });
+      await audit(db, {
+        trustId: ctx.row.trustId,
+        userId: auth.ctx.user.id,
+        action: 'letter.printed',
+        entityType: 'dictation',
+        entityId: dictationId,
+        details: { version, via: 'print_link' },
+        ip: req.ip,
+      });
+      return reply
+        .header(LETTER_VERSION_HEADER, String(version))
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${letterFileName(ctx.row.reference, 'pdf')}"`)
+        .header('Cache-Control', 'no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(bytes);
+    },
+  );
+};

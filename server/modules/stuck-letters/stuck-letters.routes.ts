@@ -1,0 +1,50 @@
+/**
+ * The Manager's stuck-letter count and list (issue 13): GET /api/stuck-letters, the caller's trust's
+ * approved letters not delivered within the limit (STUCK_LETTER_HOURS), longest waiting first. Manager
+ * and SuperAdmin only. Also registers the periodic check that notifies managers and mails their digest.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, stuckLettersAnswerSchema, stuckLettersQuerySchema } from '../../../src/domain/contract';
+import { RULES } from '../../../src/domain/access';
+import type { Mailer } from '../../adapters/mail';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../lib/jobs';
+import { caller } from '../auth/request-auth';
+import { registerStuckCheck } from './stuck-check';
+import { trustStuckPage } from './stuck-letters.repository';
+
+export const stuckLettersRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  jobs: JobQueue;
+  mailer: Mailer;
+  hours: number;
+  linkOrigin: () => string;
+}> = async (app, { db, jobs, mailer, hours, linkOrigin }) => {
+  const stopCheck = registerStuckCheck(jobs, { db, mailer, hours, linkOrigin });
+  app.addHook('onClose', async () => stopCheck());
+
+  app.get(
+    API_PATHS.stuckLetters,
+    { config: { rule: RULES.stuckLetters }, schema: { querystring: stuckLettersQuerySchema, response: { 200: stuckLettersAnswerSchema } } },
+    async (req) => {
+      const auth = caller(req);
+      const { page, per_page } = req.query;
+      const { total, rows } = await trustStuckPage(db, auth.ctx.user.trustId, hours, { limit: per_page, offset: (page - 1) * per_page });
+      return {
+        data: {
+          total,
+          limit_hours: hours,
+          current_page: page,
+          last_page: Math.max(1, Math.ceil(total / per_page)),
+          per_page,
+          data: rows.map((r) => ({
+            dictation_id: r.dictationId,
+            reference: r.reference,
+            approved_at: r.approvedAt.toISOString(),
+            outstanding: r.outstanding,
+          })),
+        },
+      };
+    },
+  );
+};

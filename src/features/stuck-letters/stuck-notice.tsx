@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Alert } from '../../components/ui/alert';
+import { API_PATHS, stuckLettersAnswerSchema } from '../../domain/contract';
+import { PAGE_MESSAGES } from '../../domain/messages';
+import { apiCall } from '../../lib/api/client';
+
+const SHOWN = 5;
+
+/**
+ * The Manager's stuck-letter count (issue 13), on the Manual distribution tab: how many approved letters
+ * have not reached every recipient within the limit, and the longest waiting by reference. Nothing when
+ * there are none. Loaded lazily, for managers only (the worklist page decides).
+ */
+export default function StuckNotice() {
+  const stuck = useQuery({
+    queryKey: ['stuck-letters', SHOWN],
+    queryFn: () =>
+      apiCall('get', API_PATHS.stuckLetters, { schema: stuckLettersAnswerSchema, searchParams: { per_page: SHOWN }, quiet: true }),
+    refetchOnWindowFocus: true,
+    refetchInterval: 5 * 60_000,
+  });
+  const page = stuck.data?.data;
+  if (!page || page.total === 0) return null;
+  return (
+    <div className="mt-3" data-testid="stuck-letters">
+      <Alert tone="info">
+        <p className="font-medium">{PAGE_MESSAGES.stuckLetters(page.total, page.limit_hours)}.</p>
+        <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+          {page.data.map((l) => (
+            <li key={l.dictation_id}>
+              <Link to="/dictation/$id" params={{ id: String(l.dictation_id) }} className="underline underline-offset-2">
+                {l.reference}
+              </Link>
+            </li>
+          ))}
+          {page.total > page.data.length && <li>and {page.total - page.data.length} more</li>}
+        </ul>
+      </Alert>
+    </div>
+  );
+}
