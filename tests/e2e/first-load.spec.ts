@@ -94,6 +94,26 @@ test('the sign-in form is on screen before React Query, ky, React Aria, zod or D
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.invalidCredentials })).toBeVisible();
 });
 
+/**
+ * Waits until a signed-in page has fetched everything it fetches at start. Not 'networkidle': the live
+ * lists' event stream (/api/events) stays open for as long as the page does.
+ */
+async function loadedExceptStreams(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => performance.getEntriesByType('resource').length);
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe(true);
+}
+
 test('no Content-Security-Policy violation on /login and Home', async ({ page }) => {
   const violations = await watchCsp(page);
   await page.goto('/login');
@@ -104,11 +124,11 @@ test('no Content-Security-Policy violation on /login and Home', async ({ page })
   await signIn(page, 'author@wardnote.test');
   await expectPath(page, '/AUTHOR_APPROVAL');
   await expect(page.getByTestId('user-full-name')).toHaveText('Daniel Reid');
-  await page.waitForLoadState('networkidle');
+  await loadedExceptStreams(page);
   // A full load of Home too: the profile is parsed (zod) before anything renders.
   await page.reload();
   await expect(page.getByTestId('user-full-name')).toHaveText('Daniel Reid');
-  await page.waitForLoadState('networkidle');
+  await loadedExceptStreams(page);
   expect(violations).toEqual([]);
 });
 
