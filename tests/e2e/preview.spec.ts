@@ -1,60 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
+import { para, typedManualLetter } from './manual-letter';
 import { apiToken, waitForWorker } from './recording';
 
 test.describe.configure({ timeout: 240_000 });
 
-const AUTHOR = 'author@wardnote.test';
 const SECRETARY = 'secretary@wardnote.test';
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
-const para = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-
 /** A letter without audio, typed by the secretary: long enough (`notes` paragraphs) to run over pages. */
-async function typedLetter(request: APIRequestContext, token: string, notes: number): Promise<{ id: number; reference: string }> {
-  const options = (
-    (await (await request.get('/api/dictation-options', auth(token))).json()) as {
-      data: { departments: { id: number; name: string }[]; job_types: { id: number; name: string }[] };
-    }
-  ).data;
-  const authorToken = await apiToken(request, AUTHOR);
-  const author = ((await (await request.get('/api/user', auth(authorToken))).json()) as { data: { id: number } }).data;
-  const res = await request.post('/api/dictation/manual', {
-    ...auth(token),
-    data: {
-      author_id: author.id,
-      department_id: options.departments.find((d) => d.name === 'Cardiology')!.id,
-      job_type_id: options.job_types.find((j) => j.name === 'Clinic Letter')!.id,
-      patient: {
-        patient_first_name: 'Arthur',
-        patient_last_name: 'PENROSE',
-        patient_nhs_id: '9434765919',
-        patient_birthdate: '1950-11-22',
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id, reference } = ((await res.json()) as { data: { id: number; reference: string } }).data;
-  const saved = await request.put(`/api/dictation/${id}/letter`, {
-    ...auth(token),
-    data: {
-      doc: {
-        type: 'doc',
-        content: [
-          para('Thank you for referring Mr Penrose to the heart failure clinic.'),
-          para('Bisoprolol 2.5 mg once daily, to continue.'),
-          ...Array.from({ length: notes }, (_, i) =>
-            para(`Further note ${i + 1}. He walks two miles on the flat without stopping and sleeps flat on one pillow. `.repeat(3)),
-          ),
-        ],
-      },
-      base_version: 0,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  return { id, reference };
-}
+const typedLetter = (request: APIRequestContext, token: string, notes: number) =>
+  typedManualLetter(request, token, [
+    para('Thank you for referring Mr Penrose to the heart failure clinic.'),
+    para('Bisoprolol 2.5 mg once daily, to continue.'),
+    ...Array.from({ length: notes }, (_, i) =>
+      para(`Further note ${i + 1}. He walks two miles on the flat without stopping and sleeps flat on one pillow. `.repeat(3)),
+    ),
+  ]);
 
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectPath, signIn } from './helpers';
+import { para, typedManualLetter } from './manual-letter';
 import { apiToken } from './recording';
 
 /**
@@ -10,7 +11,6 @@ import { apiToken } from './recording';
 
 test.describe.configure({ timeout: 180_000 });
 
-const AUTHOR = 'author@wardnote.test';
 const SECRETARY = 'secretary@wardnote.test';
 const MANAGER = 'manager@wardnote.test';
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
@@ -21,39 +21,7 @@ const serious = async (page: Page, selector: string) =>
     .map((v) => v.id);
 
 /** A typed letter for the demo patient, started by the secretary as a manual letter. */
-async function typedLetter(request: APIRequestContext, token: string): Promise<{ id: number; reference: string }> {
-  const options = (
-    (await (await request.get('/api/dictation-options', auth(token))).json()) as {
-      data: { departments: { id: number; name: string }[]; job_types: { id: number; name: string }[] };
-    }
-  ).data;
-  const author = ((await (await request.get('/api/user', auth(await apiToken(request, AUTHOR)))).json()) as { data: { id: number } }).data;
-  const res = await request.post('/api/dictation/manual', {
-    ...auth(token),
-    data: {
-      author_id: author.id,
-      department_id: options.departments.find((d) => d.name === 'Cardiology')!.id,
-      job_type_id: options.job_types.find((j) => j.name === 'Clinic Letter')!.id,
-      patient: {
-        patient_first_name: 'Arthur',
-        patient_last_name: 'PENROSE',
-        patient_nhs_id: '9434765919',
-        patient_birthdate: '1950-11-22',
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const made = ((await res.json()) as { data: { id: number; reference: string } }).data;
-  const saved = await request.put(`/api/dictation/${made.id}/letter`, {
-    ...auth(token),
-    data: {
-      doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Printed from a link.' }] }] },
-      base_version: 0,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  return made;
-}
+const typedLetter = (request: APIRequestContext, token: string) => typedManualLetter(request, token, [para('Printed from a link.')]);
 
 test('a Manager sees how many approved letters are stuck on the Manual distribution tab', async ({ page, request }) => {
   const token = await apiToken(request, MANAGER);

@@ -4,21 +4,15 @@
  */
 import { z } from 'zod';
 import { DELIVERY_CHANNELS } from '../delivery-channel';
-import { INT4_MAX } from './primitives';
+import { pageQuerySchema } from './primitives';
 import { DELIVERY_STATUSES } from './distribution';
 
-const pageText = 'page: a page number is a whole number from 1.';
 const perPageText = 'per_page: from 1 to 50 per page.';
 
 /** GET /api/stuck-letters?page=&per_page=: the caller's trust's stuck letters, longest waiting first. */
 export const stuckLettersQuerySchema = z
   .object({
-    page: z
-      .string()
-      .regex(/^\d{1,10}$/, pageText)
-      .transform(Number)
-      .pipe(z.number().min(1, pageText).max(INT4_MAX, 'page: that page number is too large.'))
-      .default(1),
+    page: pageQuerySchema(),
     per_page: z
       .string()
       .regex(/^\d{1,2}$/, perPageText)

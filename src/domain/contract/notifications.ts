@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { NOTIFICATIONS_PAGE_SIZE } from '../limits';
-import { idSchema, idTextSchema, INT4_MAX, safeText } from './primitives';
+import { idSchema, idTextSchema, safeText, pageQuerySchema } from './primitives';
 
 export const NOTIFICATION_KINDS = [
   'author_approval',
@@ -19,17 +19,10 @@ export const NOTIFICATION_KINDS = [
 /** The panel's text filter: the clinic code of the dictation's appointment. */
 export const NOTIFICATION_SEARCH_KEYS = ['clinic_code'] as const;
 
-const pageText = 'page: a page number is a whole number from 1.';
-
 export const notificationQuerySchema = z
   .object({
     sort: z.enum(['asc', 'desc'], { error: 'sort: asc or desc.' }).default('desc'),
-    page: z
-      .string()
-      .regex(/^\d{1,10}$/, pageText)
-      .transform(Number)
-      .pipe(z.number().min(1, pageText).max(INT4_MAX, 'page: that page number is too large.'))
-      .default(1),
+    page: pageQuerySchema(),
     paginate: z
       .string()
       .regex(/^\d{1,2}$/, 'paginate: from 1 to 50 per page.')

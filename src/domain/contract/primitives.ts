@@ -35,3 +35,14 @@ export const isStorableText = (s: string): boolean => !s.includes('\u0000') && !
 
 /** Free text that reaches the database: refuses NUL and lone surrogates, with a message in plain words. */
 export const safeText = () => z.string().refine(isStorableText, MESSAGES.textUnsafe);
+
+const PAGE_TEXT = 'page: a page number is a whole number from 1.';
+
+/** A list's `page` query parameter: a whole number from 1 (the default) up to int4; past the end is an empty page. */
+export const pageQuerySchema = () =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, PAGE_TEXT)
+    .transform(Number)
+    .pipe(z.number().min(1, PAGE_TEXT).max(INT4_MAX, 'page: that page number is too large.'))
+    .default(1);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZES } from '../limits';
 import { normaliseNhsNumber } from '../nhs-number';
-import { INT4_MAX, safeText } from './primitives';
+import { safeText, pageQuerySchema } from './primitives';
 import { paginatedSchema } from './users';
 import { worklistRowSchema } from './worklist';
 
@@ -96,12 +96,7 @@ export const searchQuerySchema = z
       .enum(pageSizes, { error: `paginate: choose ${SEARCH_PAGE_SIZES.join(', ')} per page.` })
       .transform(Number)
       .default(DEFAULT_SEARCH_PAGE_SIZE),
-    page: z
-      .string()
-      .regex(/^\d{1,10}$/, 'page: a page number is a whole number from 1.')
-      .transform(Number)
-      .pipe(z.number().min(1, 'page: a page number is a whole number from 1.').max(INT4_MAX, 'page: that page number is too large.'))
-      .default(1),
+    page: pageQuerySchema(),
   })
   .strict()
   .superRefine((q, ctx) => {

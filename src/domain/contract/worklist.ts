@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SEARCH_PAGE_SIZES, DEFAULT_SEARCH_PAGE_SIZE } from '../limits';
 import { HOME_TABS, DICTATION_STATUSES } from '../statuses';
 import { DICTATION_TYPES, SORTABLE_COLUMNS } from '../list-columns';
-import { idSchema, idTextSchema, INT4_MAX, safeText } from './primitives';
+import { idSchema, idTextSchema, safeText, pageQuerySchema } from './primitives';
 import { dictationSchema } from './dictations';
 import { paginatedSchema } from './users';
 
@@ -15,12 +15,7 @@ const pageSizes = SEARCH_PAGE_SIZES.map(String) as [string, ...string[]];
 export const worklistQuerySchema = z
   .object({
     status: z.enum(HOME_TABS, { error: 'status: choose one of the status tabs.' }),
-    page: z
-      .string()
-      .regex(/^\d{1,10}$/, 'page: a page number is a whole number from 1.')
-      .transform(Number)
-      .pipe(z.number().min(1, 'page: a page number is a whole number from 1.').max(INT4_MAX, 'page: that page number is too large.'))
-      .default(1),
+    page: pageQuerySchema(),
     paginate: z
       .enum(pageSizes, { error: `paginate: choose ${SEARCH_PAGE_SIZES.join(', ')} per page.` })
       .transform(Number)
