@@ -31,10 +31,11 @@ test("a letter sent for approval appears in the author's open list, tab count an
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const authorToken = await apiToken(request, AUTHOR);
-  const me = ((await (await request.get('/api/user', auth(authorToken))).json()) as { data: { id: number } }).data;
-  const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
   await signIn(page, AUTHOR);
   await expectPath(page, /\/AUTHOR_APPROVAL$/);
+  // Newest first, so a letter sent now is on the first page however long the queue has grown.
+  const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await page.goto('/AUTHOR_APPROVAL?sort_key=dictation_date&sort=desc');
   await expect(rows(page).first()).toBeVisible();
   await opened;
   const count = await countOf(page);
@@ -44,7 +45,7 @@ test("a letter sent for approval appears in the author's open list, tab count an
   // In a second browser context the secretary sends a letter for approval.
   const other = await browser.newContext();
   const secretary = await apiToken(other.request, SECRETARY);
-  const { reference } = await sendOneForApproval(other.request, secretary, me.id);
+  const { reference } = await sendOneForApproval(other.request, secretary);
 
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before + 1} unread`, LIVE);
   await expect(page.getByTestId('notification-badge')).toHaveText(String(before + 1), LIVE);
@@ -52,8 +53,8 @@ test("a letter sent for approval appears in the author's open list, tab count an
   await expect(rows(page).filter({ hasText: reference })).toHaveCount(1, LIVE);
 
   // A burst (two letters at once) is taken in too.
-  await sendOneForApproval(other.request, secretary, me.id);
-  await sendOneForApproval(other.request, secretary, me.id);
+  await sendOneForApproval(other.request, secretary);
+  await sendOneForApproval(other.request, secretary);
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before + 3} unread`, LIVE);
   await expect.poll(() => countOf(page), LIVE).toBe(count + 3);
   await other.close();

@@ -25,7 +25,6 @@ test('the author hears of a letter sent for approval: badge, panel, keyboard, op
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   const authorToken = await apiToken(request, AUTHOR);
-  const me = ((await (await request.get('/api/user', auth(authorToken))).json()) as { data: { id: number } }).data;
   await signIn(page, AUTHOR);
   await expectPath(page, /\/AUTHOR_APPROVAL$/);
   const before = await unread(request, authorToken);
@@ -34,8 +33,8 @@ test('the author hears of a letter sent for approval: badge, panel, keyboard, op
   // In a second browser context the secretary sends two letters for approval.
   const other = await browser.newContext();
   const secretary = await apiToken(other.request, SECRETARY);
-  await sendOneForApproval(other.request, secretary, me.id);
-  const { id: newest } = await sendOneForApproval(other.request, secretary, me.id);
+  await sendOneForApproval(other.request, secretary);
+  const { id: newest } = await sendOneForApproval(other.request, secretary);
   await other.close();
 
   await page.reload();
@@ -86,13 +85,10 @@ test('the bell is for Author, Secretary and Manager only', async ({ page }) => {
 test('a failed mark-read shows the server’s message as a warning; e-mail settings are saved in the preferences', async ({
   page,
   browser,
-  request,
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  const authorToken = await apiToken(request, AUTHOR);
-  const me = ((await (await request.get('/api/user', auth(authorToken))).json()) as { data: { id: number } }).data;
   const other = await browser.newContext();
-  await sendOneForApproval(other.request, await apiToken(other.request, SECRETARY), me.id);
+  await sendOneForApproval(other.request, await apiToken(other.request, SECRETARY));
   await other.close();
 
   await signIn(page, AUTHOR);

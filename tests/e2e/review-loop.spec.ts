@@ -88,6 +88,8 @@ test('a letter goes round the loop: typed, returned offline with a reason, corre
   const tablet = reviewer.context();
   await expectPath(reviewer, '/AUTHOR_APPROVAL');
   await waitForWorker(tablet, reviewer);
+  // The approval queue runs past one page: the reference finds the letter.
+  await reviewer.goto(`/AUTHOR_APPROVAL?search=${d.reference}`);
   await expect(reviewer.getByText(d.reference)).toBeVisible();
   await reviewer.getByRole('link', { name: 'Profile' }).click();
   await expect(reviewer.getByTestId('offline-review-usage')).toContainText(/Today \d{2}:\d{2}/, { timeout: 60_000 });
@@ -113,7 +115,7 @@ test('a letter goes round the loop: typed, returned offline with a reason, corre
   await tablet.unroute('**/api/**');
   await tablet.setOffline(false);
   await expect.poll(() => statusOf(request, authorToken, d.id), { timeout: 60_000 }).toBe('BEING_TYPED');
-  await typist.goto('/BEING_TYPED');
+  await typist.goto(`/BEING_TYPED?search=${d.reference}`);
   const row = typist.getByRole('row').filter({ hasText: d.reference });
   // The list's Returned badge, with the reason for screen readers and as its tooltip.
   await expect(row).toContainText('Returned', { timeout: 30_000 });
