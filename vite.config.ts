@@ -9,6 +9,7 @@ import { precompress } from './scripts/vite/precompress.js';
 import { precachePolicy } from './scripts/vite/precache.js';
 import { firstLoadChunks } from './scripts/vite/first-load-chunks.js';
 import { leanLibraries } from './scripts/vite/lean-libraries.js';
+import { prerenderSignIn } from './scripts/vite/prerender-sign-in.js';
 
 const outDir = path.resolve(process.env.BUILD_OUT_DIR ?? 'dist');
 /** Source maps only on request (BUILD_SOURCEMAP=1, for bundle analysis); the server refuses *.map either way. */
@@ -54,6 +55,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    prerenderSignIn(outDir),
     // Last: compresses what every plugin wrote, sw.js included.
     precompress(),
   ],

@@ -111,6 +111,20 @@ async function loadSql(pool: pg.Pool, text: string, values: unknown[], seconds: 
   return { latencies, errors };
 }
 
+/**
+ * Waits until the database runs nothing for anyone else: a load that ends leaves the app's queries queued
+ * (a client that gives up does not cancel them), and the next measurement must not start behind them.
+ */
+async function settle(pool: pg.Pool): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const { rows } = await pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+    );
+    if (Number(rows[0]!.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** The floor's page: the card's columns, one indexed match, newest first, LIMIT 10. */
 const floorSql = (match: string) => `SELECT d.id, d.reference, d.status, d.urgent, d.is_confidential, d.is_mobile, d.secretarial_cover,
   d.author_id, au.first_name, au.last_name, d.department_id, dep.name, dep.code, d.assigned_to, d.patient, d.created_at
@@ -190,9 +204,13 @@ async function main() {
       const url = `${server.base}${s.path}`;
       for (let i = 0; i < 3; i++) await pool.query(s.sql, values);
       await loadApi(url, token, 10, 2);
+      await settle(pool);
       const half = SECONDS / 2;
       const floorRuns = [await loadSql(pool, s.sql, values, half)];
-      const apiRuns = [await loadApi(url, token, CONNECTIONS, half), await loadApi(url, token, CONNECTIONS, half)];
+      const apiRuns = [await loadApi(url, token, CONNECTIONS, half)];
+      await settle(pool);
+      apiRuns.push(await loadApi(url, token, CONNECTIONS, half));
+      await settle(pool);
       floorRuns.push(await loadSql(pool, s.sql, values, half));
       const [floor, api] = [stats(...floorRuns), stats(...apiRuns)];
       const ratio = api.n ? api.p95 / floor.p95 : Infinity;

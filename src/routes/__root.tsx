@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { createRootRoute, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { isDarkTheme, isPlainLayout, ROUTES, type RouteId } from '../domain/access';
 import { session } from '../lib/auth/session';
@@ -7,6 +7,7 @@ import { variant } from '../app/variant';
 import { Toaster } from '../app/toast';
 import { loadServerState, needsServerState, ServerState } from '../app/server-state';
 import { loadMainLayout, MainLayout } from '../features/shell';
+import { removePrerenderedSignIn } from '../features/auth/prerendered-sign-in';
 
 export const Route = createRootRoute({
   // A signed-in user will need the main layout and React Query: fetch their chunks now, beside the route's own.
@@ -30,6 +31,11 @@ function RootLayout() {
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   }, [dark]);
+
+  // The server's pre-rendered sign-in form stays until the sign-in page takes it over; any other page ends it.
+  useLayoutEffect(() => {
+    if (leafId && leafId !== '/login') removePrerenderedSignIn();
+  }, [leafId]);
 
   const entry = leafId && leafId in ROUTES ? ROUTES[leafId as RouteId] : undefined;
   const plain = !profile || !subject || subject.needsPin || (entry && 'plain' in entry && entry.plain) || isPlainLayout(pathname, subject);

@@ -109,6 +109,20 @@ describe('the shell asks for its route at once', () => {
     expect(preloaded.filter((f) => feature.includes(f))).toEqual([]);
   });
 
+  it('/login carries the sign-in form of its variant, its button disabled until the app runs; other pages carry none', async () => {
+    const plus = (await get('/login')).body;
+    expect(plus).toMatch(/<div id="root"><\/div><div id="sign-in-prerendered">/);
+    expect(plus).toContain('>Sign in to Wardnote+</h1>');
+    expect(plus).toMatch(/<button type="submit" disabled=""[^>]*>Sign in<\/button>/);
+    expect(plus).toContain('name="email"');
+    expect(plus).toContain('href="/password/forgot"');
+    expect(plus).not.toContain('id="page-title"'); // the app's page has that id
+    const scribe = await app.inject({ method: 'GET', url: '/login', headers: { host: 'scribe.localhost' } });
+    expect(scribe.body).toContain('>Sign in to Wardnote Scribe</h1>');
+    for (const url of ['/', '/password/forgot', '/AUTHOR_APPROVAL']) expect((await get(url)).body).not.toContain('sign-in-prerendered');
+    expect((await get('/prerendered-sign-in.json')).statusCode).toBe(404);
+  });
+
   it('an address no route knows still gets the plain shell (the client router shows its page)', async () => {
     const res = await get('/no/such/page/here');
     expect(res.statusCode).toBe(200);
@@ -176,14 +190,16 @@ describe('API answers', () => {
 /**
  * Bytes, not timings: deterministic for a given build, so CI can hold the line. The issue's goals (1.6x
  * a hello-world floor; for the worker 45 KB, 40 KB being out of reach with Dexie and tus-js-client) and how
- * far we are from them are in bench/first-load.bench.ts and docs/decisions.md; these budgets, just above
- * the figures reached (/login 104.7 KB, sw.js 44.7 KB), stop them from growing back.
+ * far we are from them are in bench/first-load.bench.ts and docs/decisions.md. /login's budget is the goal
+ * itself, 1.6x the floor the bench measures (66.2 KB with React 19.3): the form no longer waits for this
+ * JavaScript (it comes pre-rendered in the page), but its size still costs a phone's CPU. The worker's is
+ * just above the figure reached (44.7 KB).
  */
 describe('size budget', () => {
-  const LOGIN_JS_GZIP_BUDGET = 105 * 1024;
+  const LOGIN_JS_GZIP_BUDGET = Math.floor(1.6 * 66.2 * 1024);
   const SW_GZIP_BUDGET = 45 * 1024;
 
-  it(`/login needs at most ${LOGIN_JS_GZIP_BUDGET / 1024} KB of JavaScript (gzip): no zod, Dexie, React Query, ky, React Aria or feature`, () => {
+  it(`/login needs at most ${(LOGIN_JS_GZIP_BUDGET / 1024).toFixed(1)} KB of JavaScript (gzip): no zod, Dexie, React Query, ky, React Aria or feature`, () => {
     const login = routeJs(outDir, '/login');
     expect(login.gzip).toBeLessThanOrEqual(LOGIN_JS_GZIP_BUDGET);
     const code = login.files.map((f) => readFileSync(path.join(outDir, f), 'utf8')).join('\n');

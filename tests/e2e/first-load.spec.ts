@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../src/domain/messages';
@@ -156,5 +157,51 @@ test.describe('with the page sending', () => {
     await expect.poll(async () => (await outboxItems(again)).length, { timeout: 60_000 }).toBe(0);
     const token = await apiToken(request, 'author@wardnote.test');
     expect(await serverDictation(request, token, clientId!)).not.toBeNull();
+  });
+});
+
+test('the sign-in form is on screen before the app runs, and what was typed there is kept when the app takes over', async ({ page }) => {
+  // The app's entry script is held back until the user has typed, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const button = page.getByRole('button', { name: 'Sign in' });
+  await expect(button).toBeDisabled(); // nothing is sent before the app runs
+  await expect(page.getByRole('heading', { name: 'Sign in to Wardnote+' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await page.getByLabel('E-mail').fill('author@wardnote.test');
+  await page.getByLabel('Password').click();
+  await page.keyboard.type('Wardnote-');
+  release();
+
+  await expect(button).toBeEnabled();
+  await expect(page.locator('#sign-in-prerendered')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(1);
+  await expect(page.getByLabel('E-mail')).toHaveValue('author@wardnote.test');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type('demo-1'); // the caret carried on where it was
+  await page.keyboard.press('Enter');
+  await expectPath(page, '/AUTHOR_APPROVAL');
+});
+
+test.describe('a signed-in user sent on from /login', () => {
+  // The page from the network, as the server sends it (a worker would answer with its plain shell).
+  test.use({ serviceWorkers: 'block' });
+  test('no longer sees the pre-rendered sign-in form', async ({ page }) => {
+    await signIn(page, 'author@wardnote.test');
+    await expectPath(page, '/AUTHOR_APPROVAL');
+    const html = await (await page.request.get('/login')).text();
+    expect(html).toContain('id="sign-in-prerendered"');
+    await page.goto('/login');
+    await expectPath(page, '/AUTHOR_APPROVAL');
+    await expect(page.getByRole('heading', { name: 'Dictations', level: 1 })).toBeVisible();
+    await expect(page.locator('#sign-in-prerendered')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   });
 });

@@ -16,7 +16,7 @@ test('a stored session is restored on the sign-in page whether the hint is missi
   await expectPath(page, '/AUTHOR_APPROVAL');
   expect(await hint(page)).toBe('1');
 
-  // A device updated from a version that wrote no hint.
+  // A device updated from a version that wrote no hint: taken as signed out, like a stale hint below.
   await setHint(page, null);
   await page.goto('/login');
   await expectPath(page, '/AUTHOR_APPROVAL');

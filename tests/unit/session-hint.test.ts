@@ -17,8 +17,8 @@ const broken = {
 };
 
 describe('the "a session may exist" hint', () => {
-  it('says signed out only after this device wrote so', () => {
-    expect(knownSignedOut(memoryStorage())).toBe(false); // first start, or updated from a version without it
+  it('says signed out when this device wrote so or never wrote it, and never when storage is missing or refuses', () => {
+    expect(knownSignedOut(memoryStorage())).toBe(true); // first start, or updated from a version without it
     expect(knownSignedOut(memoryStorage('1'))).toBe(false);
     expect(knownSignedOut(memoryStorage('0'))).toBe(true);
     expect(knownSignedOut(memoryStorage('yes'))).toBe(false);

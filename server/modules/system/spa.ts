@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { variantForHost, type Variant } from '../../../src/domain/access';
+import { PRERENDERED_SIGN_IN_FILE } from '../../../scripts/vite/prerender-sign-in';
 import { MESSAGES } from '../../../src/domain/messages';
 import { negotiateEncoding, pageCache, withModulePreloads } from './spa-html';
 import { readBuildManifest, routeChunks, type RouteChunks } from './spa-manifest';
@@ -30,6 +31,22 @@ export function isFileRequest(pathname: string): boolean {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The sign-in page's route chunk (spa-manifest.ts keys routes by their chunk's source). */
+const SIGN_IN_ROUTE = /^src\/routes\/login\.tsx/;
+
+/** The build's pre-rendered sign-in form of each variant (scripts/vite/prerender-sign-in.ts), if it made one. */
+function readPrerenderedSignIn(staticDir: string): Record<Variant, string> | null {
+  const file = path.join(staticDir, PRERENDERED_SIGN_IN_FILE);
+  if (!existsSync(file)) return null;
+  const forms = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<Variant, unknown>>;
+  return typeof forms.plus === 'string' && typeof forms.scribe === 'string' ? { plus: forms.plus, scribe: forms.scribe } : null;
+}
+
+/** The form right after the app's root element: on screen before the app runs, replaced when it does. */
+export function withPrerenderedSignIn(html: string, form: string): string {
+  return html.replace('<div id="root"></div>', () => `<div id="root"></div>${form}`);
+}
+
 /**
  * Serves the built PWA: files precompressed at build time (brotli, gzip) chosen by Accept-Encoding,
  * hashed assets cached for a year, the worker and the app shell never cached by HTTP caches. Every other
@@ -46,10 +63,12 @@ export async function registerSpa(app: FastifyInstance, opts: { staticDir: strin
   const manifest = readBuildManifest(opts.staticDir);
   const chunks: RouteChunks = manifest ? routeChunks(manifest) : { routeFor: () => null, filesFor: () => [] };
   const variants: Record<Variant, string> = { plus: htmlForVariant(template, 'plus'), scribe: htmlForVariant(template, 'scribe') };
+  const signInForm = readPrerenderedSignIn(opts.staticDir);
   // Keyed by variant and matched route (a set the build fixes), never by the raw address.
   const page = pageCache((key) => {
     const [variant, route] = key.split(' ', 2) as [Variant, string];
-    return withModulePreloads(variants[variant], chunks.filesFor(route || null));
+    const html = withModulePreloads(variants[variant], chunks.filesFor(route || null));
+    return SIGN_IN_ROUTE.test(route) && signInForm ? withPrerenderedSignIn(html, signInForm[variant]) : html;
   });
   // The two plain shells (also what the worker precaches) are compressed at start-up.
   page('plus ');
@@ -60,7 +79,7 @@ export async function registerSpa(app: FastifyInstance, opts: { staticDir: strin
     index: false,
     wildcard: true,
     preCompressed: true,
-    allowedPath: (pathname) => !pathname.endsWith('.map'),
+    allowedPath: (pathname) => !pathname.endsWith('.map') && !pathname.startsWith(`/${PRERENDERED_SIGN_IN_FILE}`),
     setHeaders(res, filePath) {
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
     },

@@ -4,9 +4,10 @@
  * 50–120 ms before the form). It holds no secret and nothing about a patient: `1` from just before a
  * token is stored, `0` once it is known there is none (a start that found none, the end of a session).
  *
- * It never grants access: it only lets a guest page render before the token is read, and only when it
- * says `0`. No hint at all (a first start, or an update from a version that did not write it), `1`, an
- * unreadable storage or any other page: the guard waits for the stored session, as before.
+ * It never grants access: it only lets a guest page render before the token is read, when it says `0`
+ * or is missing (a first start on this device, or an update from a version that did not write it: a
+ * stored session found then moves the user on, as a stale `0` does). `1`, an unreadable storage or any
+ * other page: the guard waits for the stored session.
  */
 export const SESSION_HINT_KEY = 'wardnote.session-hint';
 
@@ -20,10 +21,12 @@ function localStore(): HintStorage | null {
   }
 }
 
-/** True only when this device last knew it had no session. */
+/** True when this device last knew it had no session, or never wrote the hint (most often: never signed in here). */
 export function knownSignedOut(store: HintStorage | null = localStore()): boolean {
+  if (!store) return false;
   try {
-    return store?.getItem(SESSION_HINT_KEY) === '0';
+    const hint = store.getItem(SESSION_HINT_KEY);
+    return hint === '0' || hint === null;
   } catch {
     return false;
   }

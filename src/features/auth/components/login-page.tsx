@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { entryPoint } from '../../../domain/access';
 import { Alert } from '../../../components/ui/alert';
@@ -7,6 +7,7 @@ import { session } from '../../../lib/auth/session';
 import { APP_TITLE, variant } from '../../../app/variant';
 import { useSubmit } from '../use-submit';
 import { SignInButton, SignInField } from './sign-in-controls';
+import { adoptPrerenderedSignIn } from '../prerendered-sign-in';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -14,10 +15,20 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const submit = useSubmit();
   const { busy } = submit;
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed into the server's pre-rendered form before the app ran is kept (prerendered-sign-in.ts),
+  // and the focus with it; else the e-mail field takes it (not autoFocus: that could take it from the
+  // password field the user was typing in).
+  useLayoutEffect(() => {
+    adoptPrerenderedSignIn(form.current!, { email: setEmail, password: setPassword });
+    const active = document.activeElement;
+    if (!active || active === document.body) (form.current!.elements.namedItem('email') as HTMLInputElement | null)?.focus();
+  }, []);
 
   return (
     <CardPage title={`Sign in to ${APP_TITLE}`} subtitle="Use your work e-mail address.">
       <form
+        ref={form}
         className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -38,7 +49,6 @@ export function LoginPage() {
           value={email}
           onChange={setEmail}
           errors={submit.fields.email}
-          autoFocus
         />
         <SignInField
           label="Password"
