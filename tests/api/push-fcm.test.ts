@@ -130,6 +130,10 @@ describe('configuration', () => {
       });
       expect(JSON.stringify(config)).not.toContain(PEM_MARK);
       expect(loadConfig({}).fcm).toBeNull();
+      // Newlines that arrived as the two characters \n (an env file) are read as newlines.
+      const pem = (JSON.parse(account.json) as { private_key: string }).private_key;
+      const escaped = loadConfig({ FIREBASE_SERVICE_ACCOUNT: withKey({ private_key: pem.replace(/\n/g, '\\n') }) });
+      expect(escaped.fcm?.projectId).toBe(account.projectId);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -86,7 +86,8 @@ export function fcmConfigFromEnv(env: {
   if (!/^[a-z][a-z0-9-]{4,29}$/.test(projectId)) invalid('FIREBASE_SERVICE_ACCOUNT', 'project_id is not a Google Cloud project id');
   let privateKey: KeyObject;
   try {
-    privateKey = createPrivateKey({ key: key.private_key as string, format: 'pem' });
+    // A key pasted through a shell or an env file often arrives with its newlines as the two characters \n.
+    privateKey = createPrivateKey({ key: (key.private_key as string).replace(/\\n/g, '\n'), format: 'pem' });
   } catch {
     invalid('FIREBASE_SERVICE_ACCOUNT', 'private_key is not a PEM private key');
   }
