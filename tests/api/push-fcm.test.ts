@@ -244,6 +244,17 @@ describe('sending by FCM', () => {
     expect(fcm.refusedGrants).toEqual([]);
   });
 
+  it('a key Google does not know (deleted or rotated) is a failure, not a retry, and sends nothing', async () => {
+    const stranger = makeServiceAccount(account.projectId);
+    const wrongKey = { ...cfg, privateKey: fcmConfigFromEnv({ FIREBASE_SERVICE_ACCOUNT: stranger.json })!.privateKey };
+    const attempts = fcm.sendAttempts;
+    const target = { id: 0, transport: 'fcm', token: newToken(), p256dh: null, auth: null };
+    const out = await createFcmTransport(wrongKey).send(target, { title: 'T', body: 'B', dictationId: null, notifId: null, url: '/' });
+    expect(out).toEqual({ kind: 'failed', reason: 'token endpoint: invalid_grant' });
+    expect(fcm.refusedGrants.pop()).toBe('signature');
+    expect(fcm.sendAttempts).toBe(attempts);
+  });
+
   it('an unregistered token and one FCM calls invalid are deleted; a fault in the message keeps the token', async () => {
     const sender = directSender();
     const [gone, invalid, kept] = [newToken(), newToken(), newToken()];
