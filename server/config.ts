@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { fcmConfigFromEnv } from './modules/push/fcm-config';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -63,6 +64,10 @@ const envSchema = z.object({
   FHIR_TOKEN: z.string().optional(),
   FHIR_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(8),
   FHIR_MRN_SYSTEM: z.string().optional(),
+  /** The Firebase service-account key (JSON or a path): checked by fcmConfigFromEnv, never echoed. */
+  FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_API_URL: z.string().optional(),
+  FCM_TOKEN_URL: z.string().optional(),
   FHIR_TRUST_IDS: z
     .string()
     .regex(/^\d+(\s*,\s*\d+)*$/, 'must list trust ids (numbers), separated by commas')
@@ -95,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   const production = e.NODE_ENV === 'production';
+  // Read at start so that a malformed key stops the server here, with the reason, before any push.
+  const fcm = fcmConfigFromEnv(e);
   if (production && !e.PUBLIC_URL) {
     throw new Error(
       'Invalid configuration:\n  PUBLIC_URL: must be set when NODE_ENV=production (the address users open, used in links sent by e-mail)',
@@ -113,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maintenance: e.MAINTENANCE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    /** Firebase Cloud Messaging for registration tokens when a service-account key is given; else null. */
+    fcm,
     /** MESH_* as given: read by server/adapters/mesh/mesh-config.ts (GP electronic delivery). */
     meshEnv: Object.fromEntries(Object.entries(given).filter(([k]) => k.startsWith('MESH_'))) as Record<string, string | undefined>,
     scribeHostPrefix: e.SCRIBE_HOST_PREFIX,

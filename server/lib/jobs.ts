@@ -138,9 +138,14 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, opts: JobQueueOpt
     register(kind: string, run: Handler, giveUp?: GiveUp) {
       handlers.set(kind, { run, giveUp });
     },
-    /** Adds a job; pass the transaction so the job exists exactly when the change it belongs to does. */
-    async enqueue(kind: string, payload: Record<string, unknown>, tx: Pick<Db, 'insert'> = db) {
-      await tx.insert(jobs).values({ kind, payload });
+    /**
+     * Adds a job; pass the transaction so the job exists exactly when the change it belongs to does.
+     * `delayMs`: not before then (a service that said when to come back).
+     */
+    async enqueue(kind: string, payload: Record<string, unknown>, tx: Pick<Db, 'insert'> = db, opts: { delayMs?: number } = {}) {
+      const delaySeconds = Math.max(0, Math.ceil((opts.delayMs ?? 0) / 1000));
+      const runAt = delaySeconds ? { runAt: sql`now() + (${delaySeconds} * interval '1 second')` } : {};
+      await tx.insert(jobs).values({ kind, payload, ...runAt });
     },
     kick,
     /** Waits for the work under way, then works again: every job due before the call has run. */

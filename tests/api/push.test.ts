@@ -53,7 +53,7 @@ describe('VAPID keys', () => {
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(settings).where(eq(settings.key, 'vapid'));
     const stored = row!.value as { publicKey: string; privateKey: string };
-    expect(res.json()).toEqual({ transport: 'webpush', vapid_public_key: stored.publicKey });
+    expect(res.json()).toEqual({ transport: 'webpush', vapid_public_key: stored.publicKey, fcm: false });
     expect(res.body).not.toContain(stored.privateKey);
     expect(await loadVapidKeys(t.db)).toEqual(stored);
   });

@@ -38,13 +38,16 @@ function vapidSubjectFor(config: Config, given?: string) {
 export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, opts) => {
   const { db, config } = opts;
   const keys = await loadVapidKeys(db);
-  const fcmConfigured = !!process.env.FIREBASE_SERVICE_ACCOUNT;
-  if (fcmConfigured) app.log.warn('FIREBASE_SERVICE_ACCOUNT is set but FCM is not configured in this build: pushes go by Web Push only');
+  // Registration tokens go by FCM when a Firebase project is configured; browsers always by Web Push.
+  if (config.fcm) app.log.info(`FCM: registration tokens are sent through Firebase project ${config.fcm.projectId}`);
   const sender = createPushSender({
     db,
     log: app.log,
     jobs: opts.jobs,
-    transports: { webpush: createWebPushTransport(keys, vapidSubjectFor(config, opts.vapidSubject)), fcm: createFcmTransport() },
+    transports: {
+      webpush: createWebPushTransport(keys, vapidSubjectFor(config, opts.vapidSubject)),
+      fcm: config.fcm ? createFcmTransport(config.fcm) : undefined,
+    },
   });
   // Every committed notification is pushed to the user's devices; the hook goes with this app.
   const off = onNotification((n: NotificationEvent) =>
@@ -54,12 +57,13 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
     ),
   );
   app.addHook('onClose', async () => off());
-  const service = createPushService(db, { allowLocalHttp: !config.production, fcm: false });
+  const service = createPushService(db, { allowLocalHttp: !config.production, fcm: !!config.fcm });
   const rule = RULES.notificationBell;
 
   app.get(API_PATHS.pushConfig, { config: { rule }, schema: { response: { 200: pushConfigSchema } } }, async () => ({
     transport: 'webpush' as const,
     vapid_public_key: keys.publicKey,
+    fcm: !!config.fcm,
   }));
   app.post(
     API_PATHS.pushSubscribe,

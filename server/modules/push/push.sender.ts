@@ -32,6 +32,18 @@ const TOPIC_OF_KIND: Partial<Record<string, PushTopicKind>> = {
 export const topicKindFor = (kind: string): PushTopicKind | null => TOPIC_OF_KIND[kind] ?? null;
 
 export const PUSH_RETRY_JOB = 'push.retry';
+/** Tries after the first, before a push that keeps meeting a busy service is given up (and logged). */
+export const PUSH_MAX_RETRIES = 5;
+
+/**
+ * When to try again: what the push service asked for (Retry-After) or, if longer or not said,
+ * 5 s doubling per try; up to a tenth more at random so devices turned away together do not return together.
+ */
+export function pushRetryDelayMs(outcome: { retryAfterMs?: number }, attempt: number, random = Math.random): number {
+  const backoff = 5000 * 2 ** (attempt - 1);
+  const base = Math.max(outcome.retryAfterMs ?? 0, backoff);
+  return Math.round(base * (1 + random() / 10));
+}
 
 export interface PushSenderDeps {
   db: Db;
@@ -64,11 +76,28 @@ export function createPushSender({ db, log, transports, jobs }: PushSenderDeps) 
     return outcome;
   }
 
+  /**
+   * A busy or unreachable service: the push waits in the job queue for as long as the service asked
+   * (the queue's own backoff cannot honour Retry-After), a new job per try, up to PUSH_MAX_RETRIES.
+   */
+  async function scheduleRetry(target: PushTarget, payload: PushPayload, outcome: { retryAfterMs?: number }, attempt: number) {
+    if (!jobs) return;
+    if (attempt > PUSH_MAX_RETRIES) {
+      log.warn({ subscription: target.id, transport: target.transport, tries: attempt }, 'push given up: service kept refusing');
+      return;
+    }
+    // Not under `dictationId` at the top: the queue would serialise it with the letter's audio jobs.
+    await jobs.enqueue(PUSH_RETRY_JOB, { subscriptionId: target.id, push: payload, attempt }, undefined, {
+      delayMs: pushRetryDelayMs(outcome, attempt),
+    });
+  }
+
   jobs?.register(PUSH_RETRY_JOB, async (job) => {
     const target = await deviceById(db, Number(job.subscriptionId));
     if (!target) return;
-    const outcome = await deliver(target, job.push as PushPayload);
-    if (outcome.kind === 'retry') throw new Error(`push service: ${outcome.reason}`);
+    const payload = job.push as PushPayload;
+    const outcome = await deliver(target, payload);
+    if (outcome.kind === 'retry') await scheduleRetry(target, payload, outcome, Number(job.attempt ?? 1) + 1);
   });
 
   return {
@@ -87,8 +116,7 @@ export function createPushSender({ db, log, transports, jobs }: PushSenderDeps) 
       const outcomes: PushOutcome[] = [];
       for (const target of targets) {
         const outcome = await deliver(target, payload);
-        // Not under `dictationId` at the top: the queue would serialise it with the letter's audio jobs.
-        if (outcome.kind === 'retry' && jobs) await jobs.enqueue(PUSH_RETRY_JOB, { subscriptionId: target.id, push: payload });
+        if (outcome.kind === 'retry') await scheduleRetry(target, payload, outcome, 1);
         outcomes.push(outcome);
       }
       return outcomes;

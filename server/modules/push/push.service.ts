@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { pushSubscribeBodySchema, pushTopicPreferenceBodySchema, pushTopicsForRoles } from '../../../src/domain/contract';
+import {
+  FCM_TOKEN_PATTERN,
+  pushSubscribeBodySchema,
+  pushTopicPreferenceBodySchema,
+  pushTopicsForRoles,
+} from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
@@ -51,6 +56,12 @@ export function createPushService(db: Db, opts: { allowLocalHttp: boolean; fcm: 
         if (!opts.fcm) {
           throw new AppError(422, 'fcm_not_configured', 'Firebase push is not configured on this server: send a Web Push subscription.', {
             subscription: ['Required: Firebase push is not configured.'],
+          });
+        }
+        const notTokens = body.registration_tokens.filter((t) => !FCM_TOKEN_PATTERN.test(t));
+        if (notTokens.length) {
+          throw Errors.validation('registration_tokens must be Firebase registration tokens, or send a Web Push subscription.', {
+            registration_tokens: ['Not a Firebase registration token.'],
           });
         }
         for (const token of body.registration_tokens)

@@ -11,10 +11,11 @@ export interface PushTarget {
 
 /**
  * What became of one push: delivered; `gone` (404/410: the device unsubscribed, delete it);
- * `retry` (the push service was busy or unreachable); `failed` (refused for good).
- * `reason` is a status or error code, never the payload.
+ * `retry` (the push service was busy or unreachable; `retryAfterMs` when it said how long to wait);
+ * `failed` (refused for good). `reason` is a status or error code, never the payload.
  */
-export type PushOutcome = { kind: 'sent' } | { kind: 'gone' } | { kind: 'retry'; reason: string } | { kind: 'failed'; reason: string };
+export type PushOutcome =
+  { kind: 'sent' } | { kind: 'gone' } | { kind: 'retry'; reason: string; retryAfterMs?: number } | { kind: 'failed'; reason: string };
 
 /** One push interface, two adapters: Web Push (default) and FCM (when a Firebase project is configured). */
 export interface PushTransport {
@@ -22,9 +23,10 @@ export interface PushTransport {
   send(target: PushTarget, payload: PushPayload): Promise<PushOutcome>;
 }
 
-export function outcomeOfStatus(status: number): PushOutcome {
+export function outcomeOfStatus(status: number, retryAfterMs: number | null = null): PushOutcome {
   if (status >= 200 && status < 300) return { kind: 'sent' };
   if (status === 404 || status === 410) return { kind: 'gone' };
-  if (status === 429 || status >= 500) return { kind: 'retry', reason: `status ${status}` };
+  if (status === 429 || status >= 500)
+    return { kind: 'retry', reason: `status ${status}`, ...(retryAfterMs !== null ? { retryAfterMs } : {}) };
   return { kind: 'failed', reason: `status ${status}` };
 }

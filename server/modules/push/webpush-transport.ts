@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { PushPayload } from '../../../src/domain/contract';
+import { retryAfterMs } from './retry-after';
 import { outcomeOfStatus, type PushOutcome, type PushTarget, type PushTransport } from './transport';
 import type { VapidKeys } from './vapid';
 
@@ -33,7 +34,8 @@ export function createWebPushTransport(keys: VapidKeys, subject: string, opts: {
           redirect: 'error',
         });
         await res.body?.cancel();
-        return outcomeOfStatus(res.status);
+        // RFC 8030 §8.4: a push service that is too busy may say when to come back.
+        return outcomeOfStatus(res.status, retryAfterMs(res.headers.get('retry-after'), Date.now()));
       } catch (err) {
         const code = (err as { name?: string; cause?: { code?: string } }).cause?.code ?? (err as { name?: string }).name ?? 'error';
         return { kind: 'retry', reason: String(code) };

@@ -69,10 +69,16 @@ export const pushAnswerSchema = z.object({ message: z.string(), topics: z.array(
 export type PushAnswer = z.infer<typeof pushAnswerSchema>;
 
 export const pushConfigSchema = z.object({
+  /** How browsers subscribe: always Web Push (docs/decisions.md, "FCM adapter"). */
   transport: z.enum(['webpush', 'fcm']),
   /** The VAPID public key (base64url) for `pushManager.subscribe`; never the private one. */
   vapid_public_key: z.string(),
+  /** A Firebase project is configured: FCM registration tokens (the native apps') are accepted too. */
+  fcm: z.boolean().optional(),
 });
+
+/** An FCM registration token: base64url characters with a colon (never a URL, which is a Web Push endpoint). */
+export const FCM_TOKEN_PATTERN = /^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)*$/;
 export type PushConfig = z.infer<typeof pushConfigSchema>;
 
 /** What a push carries (spec §7 foreground message data): no patient data, the app fetches the rest. */
