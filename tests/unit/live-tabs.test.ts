@@ -232,6 +232,22 @@ describe('live lists: one stream for the tabs of a browser (Web Locks)', () => {
     expect(b.tabs[0]!.heard).toEqual([]);
   });
 
+  it('lets a tab whose lock request is refused (an opaque origin) keep a stream of its own', async () => {
+    let streams = 0;
+    shareLiveStream({
+      userId: 1,
+      locks: { request: () => Promise.reject(new DOMException('no locks here', 'SecurityError')) },
+      openChannel: fakeChannels().forTab(0),
+      apply: () => {},
+      connect: () => {
+        streams++;
+        return () => {};
+      },
+    });
+    await settle();
+    expect(streams).toBe(1);
+  });
+
   it('gives every tab a stream of its own where there are no BroadcastChannels to pass events on', async () => {
     const b = browser({ channels: false });
     b.open();

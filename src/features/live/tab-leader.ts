@@ -75,7 +75,10 @@ function byLock(opts: TabLeaderOptions, locks: LockManagerLike): TabLeader {
     .then((first) => {
       if (first === NOT_FREE && !stopped) return locks.request(opts.name, { signal: abort.signal }, () => hold(true));
     })
-    .catch(() => undefined); // AbortError: stopped while waiting
+    .catch(() => {
+      // AbortError: stopped while waiting. Anything else (locks refused here): this tab leads alone.
+      if (!stopped && !resign) resign = opts.lead(false);
+    });
 
   return {
     isLeader: () => resign !== null,
