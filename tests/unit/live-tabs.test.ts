@@ -51,7 +51,10 @@ function fakeLocks() {
         const r = { tab, grant, name };
         queues.set(name, [...(queues.get(name) ?? []), r]);
         options.signal?.addEventListener('abort', () => {
-          queues.set(name, (queues.get(name) ?? []).filter((q) => q !== r));
+          queues.set(
+            name,
+            (queues.get(name) ?? []).filter((q) => q !== r),
+          );
           reject(new DOMException('aborted', 'AbortError'));
         });
       });
@@ -62,7 +65,11 @@ function fakeLocks() {
     forTab,
     /** The browser frees the locks of a tab that closed or crashed, whatever its code was doing. */
     closeTab(tab: number) {
-      for (const [name, q] of queues) queues.set(name, q.filter((r) => r.tab !== tab));
+      for (const [name, q] of queues)
+        queues.set(
+          name,
+          q.filter((r) => r.tab !== tab),
+        );
       for (const h of [...held.values()]) if (h.tab === tab) h.free();
     },
   };
