@@ -35,7 +35,6 @@ export interface TabLeaderOptions {
 }
 
 export interface TabLeader {
-  isLeader(): boolean;
   /** Leaves the election (and the leadership, if held): another tab takes over. */
   stop(): void;
 }
@@ -48,7 +47,6 @@ export function electTabLeader(opts: TabLeaderOptions): TabLeader {
   const resign = opts.lead(false);
   let leading = true;
   return {
-    isLeader: () => leading,
     stop: () => {
       if (leading) resign();
       leading = false;
@@ -81,7 +79,6 @@ function byLock(opts: TabLeaderOptions, locks: LockManagerLike): TabLeader {
     });
 
   return {
-    isLeader: () => resign !== null,
     stop() {
       if (stopped) return;
       stopped = true;
@@ -149,7 +146,6 @@ function byHeartbeat(opts: TabLeaderOptions, channel: ChannelLike): TabLeader {
   const timer = setInterval(tick, period);
 
   return {
-    isLeader: () => resign !== null,
     stop() {
       if (stopped) return;
       stopped = true;
