@@ -4,11 +4,13 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dictationLogs, dictations, jobTypes, jobs, letters, patients, settings, trusts } from '../../server/db/schema';
+import { dictationLogs, dictations, jobTypes, jobs, letters, patients, settings, trusts, users } from '../../server/db/schema';
+import { notifyChange } from '../../server/modules/live/live-channel';
 import { letterText } from '../../src/domain/letter-doc';
 import { API_PATHS } from '../../src/domain/contract/paths';
 import { startTestApp, type TestApp } from './harness';
 import { addUser, letterDoc } from './letters-fixtures';
+import { openStream } from './live-stream-client';
 import { startMeshServer, type MeshTestServer } from './mesh-server';
 import { AUTHOR, FOREIGN, MANAGER, SECRETARY, makeDictation } from './worklist-fixtures';
 
@@ -304,7 +306,21 @@ describe('failures, retries and resend', () => {
     smtpMode = 'reject-address';
     const { id } = await waiting(EMAILED, 'Patient Letter');
     expect((await approve(id)).statusCode).toBe(200);
+    // The event stream needs a socket (inject never ends it).
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const live = await openStream(base, tokens[SECRETARY]);
+    const foreignLive = await openStream(base, tokens[FOREIGN_SECRETARY]);
     await runJobs();
+    // Open apps hear of it at once (issue 14): the typist's bell, the trust's lists; not another trust.
+    await live.waitFor('bell');
+    await live.waitFor('worklist');
+    // The first thing the other trust's stream hears is a change of its own trust, made now.
+    const [foreign] = await t.db.select({ trustId: users.trustId }).from(users).where(eq(users.email, FOREIGN));
+    await notifyChange(t.db, { t: foreign!.trustId, p: [], u: [] });
+    await foreignLive.waitFor('worklist');
+    expect(foreignLive.events).toEqual(['worklist']);
+    live.abort();
+    foreignLive.abort();
     const [d] = await deliveriesOf(id);
     expect(d).toMatchObject({ status: 'failed', attempts: 1, reason: 'The mail server refused the e-mail address (550 5.1.1).' });
     // The letter's typist is told, without patient data.

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCoalescer } from '../../src/features/live/coalesce';
 import { createFrameReader } from '../../src/features/live/sse-frames';
+import { LETTERS_OUT_KEY } from '../../src/features/live/live-stream';
+import { lettersOutKeys } from '../../src/features/letters-out/letters-out-api';
 
 describe('live lists: reading the event stream', () => {
   it('finds the data of each frame across chunk boundaries and skips comments', () => {
@@ -38,5 +40,11 @@ describe('live lists: coalescing a burst', () => {
     c.cancel();
     vi.advanceTimersByTime(5000);
     expect(flushes).toHaveLength(1);
+  });
+});
+
+describe('live lists: what a work-queue event refreshes', () => {
+  it('includes the letters-out lists, under the key that feature uses', () => {
+    expect(LETTERS_OUT_KEY).toEqual(lettersOutKeys.all);
   });
 });

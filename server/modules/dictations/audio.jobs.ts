@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dictationAudio } from '../../db/schema';
+import { dictationAudio, dictations } from '../../db/schema';
 import { MESSAGES } from '../../../src/domain/messages';
 import type { AudioTools } from '../../adapters/audio';
 import { unguessableKey } from '../../adapters/storage-keys';
 import type { AudioStorage, Scratch } from '../../adapters/storage';
 import type { JobQueue } from '../../lib/jobs';
+import { notifyChange } from '../live/live-channel';
 
 /**
  * Background audio work, durable across restarts: transcode to the playable format and measure
@@ -28,8 +29,16 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
     await setAudio(dictationId, { playableKey, durationMs, peaks, state: 'ready', message: null });
   }
 
+  /** The result of a conversion; the lists show it (playable, failed), so open apps refresh them (issue 14). */
   function setAudio(dictationId: number, values: Partial<typeof dictationAudio.$inferInsert>) {
-    return db.update(dictationAudio).set(values).where(eq(dictationAudio.dictationId, dictationId));
+    return db.transaction(async (tx) => {
+      await tx.update(dictationAudio).set(values).where(eq(dictationAudio.dictationId, dictationId));
+      const [d] = await tx
+        .select({ trustId: dictations.trustId, poolId: dictations.outsourcingPoolId })
+        .from(dictations)
+        .where(eq(dictations.id, dictationId));
+      if (d) await notifyChange(tx, { t: d.trustId, p: d.poolId === null ? [] : [d.poolId], u: [] });
+    });
   }
 
   async function row(dictationId: number) {

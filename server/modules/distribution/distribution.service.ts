@@ -26,6 +26,7 @@ import { readDistributionSetting } from './distribution-settings';
 import { sendByEmail, sendToGp } from './send-letter';
 import { emit, publish } from '../notifications/notify.service';
 import { settleDictation } from './settle';
+import { notifyChange } from '../live/live-channel';
 
 export const DELIVERY_JOB = 'deliver_letter';
 
@@ -105,19 +106,34 @@ export function createDistribution(deps: DistributionDeps) {
     const told = await db.transaction(async (tx) => {
       await tx.update(deliveries).set({ status: 'failed', reason, updatedAt: new Date() }).where(eq(deliveries.id, row.id));
       await logDelivery(tx as unknown as Db, row, 'failed', `failed. ${reason}`, null);
-      if (!ctx) return [];
-      const to = ctx.row.assignedTo ?? ctx.row.authorId;
-      return [
-        await emit(tx, {
-          trustId: row.trustId,
-          userId: to,
-          dictationId: row.dictationId,
-          kind: 'delivery_failed',
-          urgent: ctx.row.urgent === 'HIGH',
-        }),
-      ];
+      const out = ctx
+        ? [
+            await emit(tx, {
+              trustId: row.trustId,
+              userId: ctx.row.assignedTo ?? ctx.row.authorId,
+              dictationId: row.dictationId,
+              kind: 'delivery_failed',
+              urgent: ctx.row.urgent === 'HIGH',
+            }),
+          ]
+        : [];
+      // Open apps refresh the failed-letters list and the bell of whoever was told (issue 14: live lists).
+      await notifyChange(tx, { t: row.trustId, p: [], u: out.map((n) => n.userId) });
+      return out;
     });
     publish(told);
+  }
+
+  /**
+   * A delivery's outcome and its log line in one transaction, with the live signal (issue 14): the
+   * letters-out lists of open apps in the trust refresh once it commits.
+   */
+  async function recordOutcome(row: DeliveryRow, values: Partial<typeof deliveries.$inferInsert>, event: string, words: string) {
+    await db.transaction(async (tx) => {
+      await tx.update(deliveries).set(values).where(eq(deliveries.id, row.id));
+      await logDelivery(tx as unknown as Db, row, event, words, null);
+      await notifyChange(tx, { t: row.trustId, p: [], u: [] });
+    });
   }
 
   /** One try of a queued delivery (the job). A transient failure throws, so the queue tries again later. */
@@ -134,18 +150,19 @@ export function createDistribution(deps: DistributionDeps) {
     const setting = await readDistributionSetting(db, row.trustId, (msg) => deps.log.warn(msg));
     try {
       const sent = row.channel === 'email' ? await sendByEmail(deps, row, source, setting) : await sendToGp(deps, row, source, setting);
-      await db
-        .update(deliveries)
-        .set({
+      await recordOutcome(
+        row,
+        {
           status: 'delivered',
           messageId: sent.messageId,
           result: sent.result,
           reason: null,
           deliveredAt: new Date(),
           updatedAt: new Date(),
-        })
-        .where(eq(deliveries.id, row.id));
-      await logDelivery(db, row, 'delivered', row.channel === 'email' ? 'accepted by the mail server' : 'accepted by MESH', null);
+        },
+        'delivered',
+        row.channel === 'email' ? 'accepted by the mail server' : 'accepted by MESH',
+      );
     } catch (err) {
       const f = err instanceof DeliveryFailure ? err : new DeliveryFailure('transient', 'The letter could not be sent.');
       if (f.kind === 'transient') {
@@ -158,11 +175,12 @@ export function createDistribution(deps: DistributionDeps) {
       }
       if (f.kind === 'not_configured' && row.contact.lines.some((l) => l.trim())) {
         // No electronic route: the GP copy goes to the print queue, and the log says why.
-        await db
-          .update(deliveries)
-          .set({ channel: 'print', status: 'printing', reason: f.reason, updatedAt: new Date() })
-          .where(eq(deliveries.id, row.id));
-        await logDelivery(db, { ...row, channel: 'print' }, 'rerouted', `waiting in the print queue (${f.reason})`, null);
+        await recordOutcome(
+          { ...row, channel: 'print' },
+          { channel: 'print', status: 'printing', reason: f.reason, updatedAt: new Date() },
+          'rerouted',
+          `waiting in the print queue (${f.reason})`,
+        );
       } else {
         await failed(row, f.reason);
       }

@@ -53,7 +53,7 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
     [go, navigate, canSearch],
   );
   useGlobalShortcuts(items, actions);
-  useLiveUpdates();
+  useLiveUpdates(profile.id);
   const unsent = useLiveQuery(() => db.outbox.count(), []) ?? 0;
 
   return (
