@@ -11,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -450,6 +451,31 @@ export const dictationCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.trustId, t.status, t.isConfidential] })],
+);
+
+/**
+ * The same live rows per trust, status and confidential flag, further split by what a list can be
+ * filtered by without reading rows: department, job type, web/mobile (migration 0015, triggers like
+ * `dictation_counts`'s). A filtered list's total sums a few of these rows instead of counting the
+ * tab's index entries. A second table, not a wider key, so the tab counts still read a handful of rows.
+ * Department and job type may be missing: one row holds those, as the key treats missing as equal.
+ */
+export const dictationFilterCounts = pgTable(
+  'dictation_filter_counts',
+  {
+    trustId: integer('trust_id').notNull(),
+    status: text('status').notNull(),
+    departmentId: integer('department_id'),
+    jobTypeId: integer('job_type_id'),
+    isMobile: boolean('is_mobile').notNull(),
+    isConfidential: boolean('is_confidential').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    unique('dictation_filter_counts_key')
+      .on(t.trustId, t.status, t.departmentId, t.jobTypeId, t.isMobile, t.isConfidential)
+      .nullsNotDistinct(),
+  ],
 );
 
 export const dictationAudio = pgTable(
