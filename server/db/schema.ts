@@ -420,19 +420,20 @@ export const dictations = pgTable(
       .on(t.assignedTo, t.trustId, t.status, t.urgent, t.createdAt, t.departmentId, t.jobTypeId, t.isMobile, t.authorId, t.createdBy, t.id)
       .where(sql`deleted_at IS NULL AND assigned_to IS NOT NULL`),
     // Confidential rows a trust-wide viewer other than a Manager may still see: their own, counted
-    // index-only on every refresh (the same three parts as ownRows).
+    // index-only on every refresh (the same three parts as ownRows), filtered lists' totals too
+    // (department, job type, web/mobile: worklist.counts.ts).
     index('dictations_confidential_author')
-      .on(t.authorId, t.trustId, t.status)
+      .on(t.authorId, t.trustId, t.status, t.departmentId, t.jobTypeId, t.isMobile)
       .where(sql`is_confidential AND deleted_at IS NULL`),
     index('dictations_confidential_creator')
-      .on(t.createdBy, t.trustId, t.status, t.authorId)
+      .on(t.createdBy, t.trustId, t.status, t.authorId, t.departmentId, t.jobTypeId, t.isMobile)
       .where(sql`is_confidential AND deleted_at IS NULL`),
     // An outsourced typist's list: their pool's dictations only (issue 12).
     index('dictations_outsourcing_pool')
       .on(t.outsourcingPoolId, t.status, t.createdAt, t.id)
       .where(sql`outsourcing_pool_id IS NOT NULL AND deleted_at IS NULL`),
     index('dictations_confidential_assigned')
-      .on(t.assignedTo, t.trustId, t.status, t.authorId, t.createdBy)
+      .on(t.assignedTo, t.trustId, t.status, t.authorId, t.createdBy, t.departmentId, t.jobTypeId, t.isMobile)
       .where(sql`is_confidential AND deleted_at IS NULL`),
   ],
 );

@@ -9,6 +9,12 @@ CREATE TABLE "dictation_filter_counts" (
 	CONSTRAINT "dictation_filter_counts_key" UNIQUE NULLS NOT DISTINCT("trust_id","status","department_id","job_type_id","is_mobile","is_confidential")
 );
 --> statement-breakpoint
+DROP INDEX "dictations_confidential_author";--> statement-breakpoint
+DROP INDEX "dictations_confidential_creator";--> statement-breakpoint
+DROP INDEX "dictations_confidential_assigned";--> statement-breakpoint
+CREATE INDEX "dictations_confidential_author" ON "dictations" USING btree ("author_id","trust_id","status","department_id","job_type_id","is_mobile") WHERE is_confidential AND deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX "dictations_confidential_creator" ON "dictations" USING btree ("created_by","trust_id","status","author_id","department_id","job_type_id","is_mobile") WHERE is_confidential AND deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX "dictations_confidential_assigned" ON "dictations" USING btree ("assigned_to","trust_id","status","author_id","created_by","department_id","job_type_id","is_mobile") WHERE is_confidential AND deleted_at IS NULL;--> statement-breakpoint
 -- Kept exact like dictation_counts (0005): statement-level triggers group each statement's changed rows
 -- once and upsert them in key order, in the writer's transaction. Their names sort after
 -- dictation_counts_*, so every writer locks the tab counter first, then these: one lock order.
