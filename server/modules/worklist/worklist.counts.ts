@@ -22,15 +22,15 @@ import { ownRows, scopeOf, visibleTo, type Viewer } from './worklist.scope';
 export type TotalSource = 'tab counts' | 'filter counts' | 'rows';
 
 /** The filters the kept counts hold; anything else narrowing the list is counted row by row. */
-const KEPT: ReadonlySet<keyof ListFilters> = new Set<keyof ListFilters>(['tab', 'statuses', 'department', 'documentType', 'dictationType']);
-
-const narrows = (x: unknown) => x !== undefined && x !== '';
+const KEPT: ReadonlySet<keyof ListFilters> = new Set<keyof ListFilters>(['department', 'documentType', 'dictationType']);
 
 export function totalSource(v: Viewer, f: ListFilters): TotalSource {
   if (scopeOf(v) === 'own') return 'rows';
-  const used = (Object.keys(f) as (keyof ListFilters)[]).filter((k) => k !== 'tab' && k !== 'statuses' && narrows(f[k]));
-  if (used.some((k) => !KEPT.has(k))) return 'rows';
-  return used.length ? 'filter counts' : 'tab counts';
+  const narrowing = (Object.keys(f) as (keyof ListFilters)[]).filter(
+    (k) => k !== 'tab' && k !== 'statuses' && f[k] !== undefined && f[k] !== '',
+  );
+  if (narrowing.some((k) => !KEPT.has(k))) return 'rows';
+  return narrowing.length ? 'filter counts' : 'tab counts';
 }
 
 /** The list's total as one SQL scalar (int), from the source `totalSource` picks. */
