@@ -391,9 +391,9 @@ export const dictations = pgTable(
     index('dictations_queue_job_type')
       .on(t.trustId, queueTab(t), t.jobTypeId, t.id)
       .where(sql`deleted_at IS NULL`),
-    // Filtered totals (department, document type, web/mobile) counted from the index alone: it holds
-    // every column the filters and the visibility rule read (status too: an index-only scan needs the
-    // columns under the tab expression).
+    // Filtered totals the kept counts do not hold (assignee, author: worklist.counts.ts) counted from the
+    // index alone: it holds every column the filters and the visibility rule read (status too: an
+    // index-only scan needs the columns under the tab expression).
     index('dictations_queue_filters')
       .on(
         t.trustId,
