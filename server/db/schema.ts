@@ -11,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -390,9 +391,9 @@ export const dictations = pgTable(
     index('dictations_queue_job_type')
       .on(t.trustId, queueTab(t), t.jobTypeId, t.id)
       .where(sql`deleted_at IS NULL`),
-    // Filtered totals (department, document type, web/mobile) counted from the index alone: it holds
-    // every column the filters and the visibility rule read (status too: an index-only scan needs the
-    // columns under the tab expression).
+    // Filtered totals the kept counts do not hold (assignee, author: worklist.counts.ts) counted from the
+    // index alone: it holds every column the filters and the visibility rule read (status too: an
+    // index-only scan needs the columns under the tab expression).
     index('dictations_queue_filters')
       .on(
         t.trustId,
@@ -419,19 +420,20 @@ export const dictations = pgTable(
       .on(t.assignedTo, t.trustId, t.status, t.urgent, t.createdAt, t.departmentId, t.jobTypeId, t.isMobile, t.authorId, t.createdBy, t.id)
       .where(sql`deleted_at IS NULL AND assigned_to IS NOT NULL`),
     // Confidential rows a trust-wide viewer other than a Manager may still see: their own, counted
-    // index-only on every refresh (the same three parts as ownRows).
+    // index-only on every refresh (the same three parts as ownRows), filtered lists' totals too
+    // (department, job type, web/mobile: worklist.counts.ts).
     index('dictations_confidential_author')
-      .on(t.authorId, t.trustId, t.status)
+      .on(t.authorId, t.trustId, t.status, t.departmentId, t.jobTypeId, t.isMobile)
       .where(sql`is_confidential AND deleted_at IS NULL`),
     index('dictations_confidential_creator')
-      .on(t.createdBy, t.trustId, t.status, t.authorId)
+      .on(t.createdBy, t.trustId, t.status, t.authorId, t.departmentId, t.jobTypeId, t.isMobile)
       .where(sql`is_confidential AND deleted_at IS NULL`),
     // An outsourced typist's list: their pool's dictations only (issue 12).
     index('dictations_outsourcing_pool')
       .on(t.outsourcingPoolId, t.status, t.createdAt, t.id)
       .where(sql`outsourcing_pool_id IS NOT NULL AND deleted_at IS NULL`),
     index('dictations_confidential_assigned')
-      .on(t.assignedTo, t.trustId, t.status, t.authorId, t.createdBy)
+      .on(t.assignedTo, t.trustId, t.status, t.authorId, t.createdBy, t.departmentId, t.jobTypeId, t.isMobile)
       .where(sql`is_confidential AND deleted_at IS NULL`),
   ],
 );
@@ -450,6 +452,31 @@ export const dictationCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.trustId, t.status, t.isConfidential] })],
+);
+
+/**
+ * The same live rows per trust, status and confidential flag, further split by what a list can be
+ * filtered by without reading rows: department, job type, web/mobile (migration 0015, triggers like
+ * `dictation_counts`'s). A filtered list's total sums a few of these rows instead of counting the
+ * tab's index entries. A second table, not a wider key, so the tab counts still read a handful of rows.
+ * Department and job type may be missing: one row holds those, as the key treats missing as equal.
+ */
+export const dictationFilterCounts = pgTable(
+  'dictation_filter_counts',
+  {
+    trustId: integer('trust_id').notNull(),
+    status: text('status').notNull(),
+    departmentId: integer('department_id'),
+    jobTypeId: integer('job_type_id'),
+    isMobile: boolean('is_mobile').notNull(),
+    isConfidential: boolean('is_confidential').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    unique('dictation_filter_counts_key')
+      .on(t.trustId, t.status, t.departmentId, t.jobTypeId, t.isMobile, t.isConfidential)
+      .nullsNotDistinct(),
+  ],
 );
 
 export const dictationAudio = pgTable(

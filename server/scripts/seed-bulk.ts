@@ -289,7 +289,7 @@ async function main() {
     // As autovacuum would on a live database: statistics for the planner, and the visibility map that
     // lets counts be answered from an index alone.
     console.log('VACUUM ANALYZE…');
-    for (const table of ['dictations', 'dictation_audio', 'dictation_counts', 'users'])
+    for (const table of ['dictations', 'dictation_audio', 'dictation_counts', 'dictation_filter_counts', 'users'])
       await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
     console.log(`Done: ${made.toLocaleString('en-GB')} dictations in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
   } finally {

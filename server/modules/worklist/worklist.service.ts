@@ -5,7 +5,8 @@ import type { HomeTab } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { trustTimeZone } from '../dictations/dictations.repository';
 import type { RequestAuth } from '../auth/request-auth';
-import { countByStatus, listPage, type ListRow, type Viewer } from './worklist.repository';
+import { listPage, type ListRow, type Viewer } from './worklist.repository';
+import { countByStatus } from './worklist.counts';
 import { rowTurnaround } from './row-tat';
 
 type ListQuery = z.output<typeof worklistQuerySchema>;
