@@ -60,7 +60,21 @@ export const recipientListsSchema = z
   .strict();
 export type RecipientListsInput = z.input<typeof recipientListsSchema>;
 
-const listsAnswer = z.object({ to: z.array(recipientEntrySchema), cc: z.array(recipientEntrySchema) });
+/** An entry as answered: the same fields, without the input's checks and clean-ups (a response is encoded, not parsed). */
+const answerEntrySchema = z.object({
+  recipient: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('patient'), id: z.string(), name: z.string() }),
+    z.object({ type: z.literal('nok'), name: z.string(), relationship: z.string() }),
+    z.object({ type: z.literal('clinician'), id: z.string(), name: z.string() }),
+    z.object({ type: z.literal('orp'), id: z.string(), name: z.string(), relationship: z.string() }),
+    z.object({ type: z.literal('gp'), id: z.string(), name: z.string(), patient_id: z.string() }),
+  ]),
+  email: z.string(),
+  address_lines: z.array(z.string()),
+  channel: z.enum(DELIVERY_CHANNELS).nullable(),
+  from_index: z.boolean(),
+});
+const listsAnswer = z.object({ to: z.array(answerEntrySchema), cc: z.array(answerEntrySchema) });
 
 export const recipientsAnswerSchema = z.object({
   data: listsAnswer.extend({
@@ -71,7 +85,7 @@ export const recipientsAnswerSchema = z.object({
     /** Whether GP copies can go electronically (MESH), and why not: the editor shows each recipient's channel. */
     mesh: z.object({ configured: z.boolean(), reason: z.string().nullable() }),
     /** People the editor offers to add: the patient, the registered GP, the referrer, next of kin from the index. */
-    suggestions: z.array(recipientEntrySchema),
+    suggestions: z.array(answerEntrySchema),
   }),
 });
 export type RecipientsAnswer = z.infer<typeof recipientsAnswerSchema>['data'];
