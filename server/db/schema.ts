@@ -14,6 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { RecipientLists } from '../../src/domain/recipient-entries';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -361,6 +362,12 @@ export const dictations = pgTable(
     outsourcingPoolId: integer('outsourcing_pool_id'),
     /** Why the letter was last sent back (return to typist, QA return); cleared when it is passed on again. */
     returnReason: text('return_reason'),
+    /**
+     * The letter's send-to and copy-to lists as the typist or author saved them (issue 13 recipients
+     * editor, src/domain/recipient-entries.ts); null: the job type's defaults from the patient index.
+     * Patient data, never logged.
+     */
+    recipients: jsonb('recipients').$type<RecipientLists>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

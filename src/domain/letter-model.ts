@@ -12,7 +12,8 @@ import { templateDoc } from './letter-doc';
 import { formatNhsNumber } from './nhs-number';
 import { signatureLine } from './signature';
 import { dedupeRecipientLists, type Recipient } from './recipients';
-import type { RecipientContact } from './delivery-channel';
+import type { DeliveryChannel, RecipientContact } from './delivery-channel';
+import type { RecipientEntry, RecipientLists } from './recipient-entries';
 import type { DictationStatus } from './statuses';
 
 /** Printed under a letter nobody has approved yet (and as the DRAFT watermark's meaning). */
@@ -96,6 +97,8 @@ export interface IndexedPatient {
   email?: string | null;
   /** Registered GP: { code (ODS), name, practice, address (lines joined by \n), postCode }. */
   gp: Record<string, string> | null;
+  /** Next of kin as the index lists them (offered in the recipients editor). */
+  next_of_kin?: { name: string; relationship: string }[];
 }
 
 /** Everything a letter is made of, as read from the database. */
@@ -110,6 +113,8 @@ export interface LetterSource {
   indexed: IndexedPatient | null;
   /** The chosen appointment (spec §3 appointment fields), for the referring clinician. */
   appointment: Record<string, string | undefined> | null;
+  /** The send-to and copy-to lists someone saved (issue 13 recipients editor); null: the job type's defaults. */
+  recipients?: RecipientLists | null;
   author: { id: number; name: string; job_title: string | null; registration_number: string | null };
   doc: LetterNode | null;
   approval: StoredApproval | null;
@@ -186,7 +191,14 @@ export function resolveLetterhead(base: Letterhead, setting: LetterheadSetting |
 }
 
 /** A recipient with what the letter prints about them and how they can be reached. */
-type Addressed = Recipient & { block: AddressBlock; greeting: string; email: string | null; odsCode: string | null };
+type Addressed = Recipient & {
+  block: AddressBlock;
+  greeting: string;
+  email: string | null;
+  odsCode: string | null;
+  /** The channel someone chose in the recipients editor; null: the best available. */
+  channel?: DeliveryChannel | null;
+};
 
 const splitLines = (s: string | undefined) =>
   (s ?? '')
@@ -250,19 +262,90 @@ export interface LetterRecipient {
   recipient: Recipient;
   block: AddressBlock;
   contact: RecipientContact;
+  /** The channel someone chose in the recipients editor; null: the best available. */
+  channel: DeliveryChannel | null;
 }
 
-/** The job type's send-to and copy lists for this letter, de-duplicated by spec §5. */
-function sendToAndCopies(src: LetterSource) {
-  const p = src.patient;
-  const inLetterCase = [p.patient_first_name, p.patient_last_name]
+const patientNameOf = (src: LetterSource) =>
+  [src.patient.patient_first_name, src.patient.patient_last_name]
     .filter(Boolean)
     .map((n) => nameCase(n!))
     .join(' ');
-  return dedupeRecipientLists(
-    recipientsOf(src.job_type?.recipient ?? [], src, inLetterCase),
-    recipientsOf(src.job_type?.copy ?? [], src, inLetterCase),
-  );
+
+/** A saved entry as printed and reached: one whose details follow the index takes the index's today. */
+function addressedEntry(e: RecipientEntry, fromIndex: Addressed[]): Addressed {
+  if (e.from_index) {
+    const now = fromIndex.find((a) => a.type === e.recipient.type);
+    // The registered GP (or the patient's address) at the time of sending; gone from the index: nothing
+    // reaches them, so approval names them instead of posting to an old address.
+    if (now) return { ...now, channel: e.channel };
+    return {
+      ...e.recipient,
+      block: { name: e.recipient.name, lines: [] },
+      greeting: e.recipient.name,
+      email: null,
+      odsCode: null,
+      channel: e.channel,
+    };
+  }
+  const r = e.recipient;
+  return {
+    ...r,
+    block: { name: r.name, lines: e.address_lines },
+    greeting: r.name || (r.type === 'gp' ? 'Doctor' : 'Colleague'),
+    email: e.email || null,
+    odsCode: r.type === 'gp' ? r.id || null : null,
+    channel: e.channel,
+  };
+}
+
+/** The send-to and copy lists for this letter (the saved ones, else the job type's), de-duplicated by spec §5. */
+function sendToAndCopies(src: LetterSource) {
+  const name = patientNameOf(src);
+  if (src.recipients) {
+    const fromIndex = recipientsOf(['patient', 'gp', 'clinician'], src, name);
+    const resolve = (e: RecipientEntry) => addressedEntry(e, fromIndex);
+    return dedupeRecipientLists(src.recipients.to.map(resolve), src.recipients.cc.map(resolve));
+  }
+  return dedupeRecipientLists(recipientsOf(src.job_type?.recipient ?? [], src, name), recipientsOf(src.job_type?.copy ?? [], src, name));
+}
+
+/** An entry of the editor for a recipient the details know: its details follow the index. */
+const indexEntry = (a: Addressed, fromIndex = true): RecipientEntry => {
+  const { block, greeting: _g, email, odsCode: _o, channel, ...recipient } = a;
+  return {
+    recipient: recipient as Recipient,
+    email: email ?? '',
+    address_lines: block.lines,
+    channel: channel ?? null,
+    from_index: fromIndex,
+  };
+};
+
+/** The lists the recipients editor opens with: the saved ones (index details as they are now), else the job type's. */
+export function recipientEntries(src: LetterSource): RecipientLists {
+  if (src.recipients) {
+    const fromIndex = recipientsOf(['patient', 'gp', 'clinician'], src, patientNameOf(src));
+    const fresh = (e: RecipientEntry) => (e.from_index ? indexEntry(addressedEntry(e, fromIndex)) : e);
+    return { to: src.recipients.to.map(fresh), cc: src.recipients.cc.map(fresh) };
+  }
+  const { to, cc } = sendToAndCopies(src);
+  return { to: to.map((a) => indexEntry(a)), cc: cc.map((a) => indexEntry(a)) };
+}
+
+/** People the editor offers to add: the patient, the registered GP and the referrer as the index knows them, and next of kin. */
+export function recipientSuggestions(src: LetterSource): RecipientEntry[] {
+  const known = recipientsOf(['patient', 'gp', 'clinician'], src, patientNameOf(src)).map((a) => indexEntry(a));
+  const kin = (src.indexed?.next_of_kin ?? [])
+    .filter((k) => k.name.trim())
+    .map((k): RecipientEntry => ({
+      recipient: { type: 'nok', name: nameCase(k.name), relationship: k.relationship },
+      email: '',
+      address_lines: [],
+      channel: null,
+      from_index: false,
+    }));
+  return [...known, ...kin];
 }
 
 /** Who receives the letter, de-duplicated (spec §5) in the order the letter lists them: addressee first. */
@@ -271,12 +354,13 @@ export function letterRecipients(src: LetterSource): LetterRecipient[] {
   const one =
     (role: 'to' | 'cc') =>
     (a: Addressed): LetterRecipient => {
-      const { block, greeting: _greeting, email, odsCode, ...recipient } = a;
+      const { block, greeting: _greeting, email, odsCode, channel, ...recipient } = a;
       return {
         role,
         recipient: recipient as Recipient,
         block,
         contact: { type: a.type, name: block.name, email, odsCode, addressLines: block.lines },
+        channel: channel ?? null,
       };
     };
   return [...to.map(one('to')), ...cc.map(one('cc'))];

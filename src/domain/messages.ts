@@ -219,4 +219,13 @@ export const PAGE_MESSAGES = {
   // Stuck letters (issue 13), shown to managers.
   stuckLetters: (n: number, hours: number) =>
     `${n === 1 ? '1 approved letter has' : `${n} approved letters have`} not reached every recipient within ${hours} hours`,
+  // The recipients editor (issue 13).
+  recipientsNotEditable: (why: string) => `The recipients can no longer be changed: ${why}.`,
+  recipientsSaved: 'Recipients saved.',
+  recipientsSavedOffline: 'Recipients saved on this device. They reach the server as soon as there is a connection.',
+  recipientsRepeats: (n: number) =>
+    n === 1 ? 'One recipient was listed twice and is kept once.' : `${n} recipients were listed twice and are kept once.`,
+  recipientsBeforeApproval: (problem: string) => `Not approved yet. ${problem} Change the recipient in the Recipients tab.`,
+  recipientsOffline: 'You are offline. The recipients come from the server: they show again when the connection is back.',
+  recipientsUnsaved: 'You have changed the recipients: save them or undo the changes before approving.',
 };

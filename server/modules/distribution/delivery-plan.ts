@@ -2,9 +2,10 @@
  * Who an approved letter goes to and by which channel (src/domain/delivery-channel.ts), worked out before
  * approval so a recipient the letter cannot reach is refused then (422), not found out afterwards.
  */
-import { chooseChannel, type ChannelOptions, type DeliveryChannel } from '../../../src/domain/delivery-channel';
+import type { ChannelOptions, DeliveryChannel } from '../../../src/domain/delivery-channel';
 import { letterRecipients, type LetterRecipient } from '../../../src/domain/letter-model';
 import { MESSAGES } from '../../../src/domain/messages';
+import { channelFor } from '../../../src/domain/recipient-entries';
 import type { GpDelivery } from '../../adapters/gp-delivery';
 import type { Db } from '../../db/client';
 import { readLetterSource } from '../documents/letter-source';
@@ -31,7 +32,8 @@ export async function planDeliveries(db: Db, gp: GpDelivery, d: DictationRow): P
   const opts = await channelOptions(db, gp, d.trustId);
   const planned: PlannedDelivery[] = [];
   for (const recipient of letterRecipients(source)) {
-    const choice = chooseChannel(recipient.contact, opts);
+    // The channel chosen in the recipients editor if it can reach them, else the best available.
+    const choice = channelFor(recipient.contact, recipient.channel, opts);
     if (!choice.ok) return { ok: false, reason: choice.reason };
     planned.push({ recipient, channel: choice.channel, note: choice.note });
   }

@@ -201,6 +201,9 @@ export function createDistribution(deps: DistributionDeps) {
     /** Who gets the letter and how; refused (with the recipient named) when one cannot be reached. */
     plan: (d: DictationRow): Promise<DeliveryPlan> => planDeliveries(db, deps.gp, d),
 
+    /** Whether GP copies of this trust can go over MESH (the recipients editor shows each channel). */
+    channelOptions: (trustId: number) => channelOptions(db, deps.gp, trustId),
+
     /** In the approval's transaction: a delivery per recipient. */
     async start(tx: Db, d: DictationRow, plan: PlannedDelivery[], userId: number, ip: string): Promise<void> {
       for (const p of plan) {

@@ -30,7 +30,7 @@ export async function readLetterheadSetting(
 
 /** The dictation's patient in the trust's patient index: by NHS number, else by hospital number. */
 async function indexedPatient(db: Db, trustId: number, p: Record<string, string>): Promise<IndexedPatient | null> {
-  const columns = { id: patients.id, address: patients.address, email: patients.email, gp: patients.gp };
+  const columns = { id: patients.id, address: patients.address, email: patients.email, gp: patients.gp, next_of_kin: patients.nextOfKin };
   const nhs = p.patient_nhs_id ? normaliseNhsNumber(p.patient_nhs_id) : '';
   if (nhs) {
     const [r] = await db
@@ -84,6 +84,7 @@ export async function readLetterSource(db: Db, d: DictationRow, now: Date, warn?
     patient: d.patient,
     indexed: await indexedPatient(db, d.trustId, d.patient),
     appointment: d.appointment ?? null,
+    recipients: d.recipients ?? null,
     author: {
       id: d.authorId,
       name: `${author?.first ?? ''} ${author?.last ?? ''}`.trim(),

@@ -30,6 +30,7 @@ import { createManualLetterService } from './manual-letter.service';
 import { createApprovalService } from '../review/approval.service';
 import type { Distribution } from '../distribution/distribution.service';
 import { reviewRoutes } from '../review/review.routes';
+import { recipientsRoutes } from './recipients.routes';
 
 /** JSON levels of a letter at the deepest nesting allowed (a node and its content list each add one), with room for marks. */
 const MAX_JSON_NESTING = LETTER_MAX_DEPTH * 2 + 8;
@@ -106,4 +107,5 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; dist
   const approvals = createApprovalService(db, letters, distribution);
   await app.register(dictationPageRoutes, { db, signer, letters, approvals });
   await app.register(reviewRoutes, { db, approvals });
+  await app.register(recipientsRoutes, { db, distribution });
 };

@@ -25,3 +25,4 @@ export * from './live';
 export { API_PATHS } from './paths';
 export * from './distribution';
 export * from './letters-out';
+export * from './recipients';

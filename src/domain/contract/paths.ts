@@ -48,6 +48,7 @@ export const API_PATHS = {
   dictationManual: '/api/dictation/manual',
   dictationTransition: (id: number) => `/api/dictation/${id}/transition`,
   dictationDetails: (id: number) => `/api/dictation/${id}/details`,
+  dictationRecipients: (id: number) => `/api/dictation/${id}/recipients`,
   dictationComments: (id: number) => `/api/dictation/${id}/comments`,
   dictationLogs: (id: number) => `/api/dictation/${id}/logs`,
   dictationAttachments: (id: number) => `/api/dictation/${id}/attachments`,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { FileText, HelpCircle } from 'lucide-react';
 import { toast } from 'sonner';
@@ -13,6 +14,8 @@ import { useSession } from '../../lib/auth/use-session';
 import { useDictation } from '../dictation-view';
 import { AttachmentsTab } from '../attachments';
 import { DeliverySlot, hasDeliveries } from '../letters-out/lazy';
+import { RecipientsSlot } from '../recipients/lazy';
+import { recipientsApprovalProblem } from '../recipients/approval-check';
 import { OfflineCopyNotice } from '../offline-review/offline-notice';
 import { LetterPreviewDialog } from '../letter-preview';
 import { PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
@@ -81,6 +84,7 @@ function Workstation({ d, claim }: { d: Dictation; claim: ClaimState }) {
 
 function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; claimMessage: string | null }) {
   const navigate = useNavigate();
+  const queries = useQueryClient();
   const letter = useLetter(d.id, { label: `Letter ${d.reference}` });
   const handOff = useHandOff(d);
   const [help, setHelp] = useState(false);
@@ -106,6 +110,13 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
     if (!reviewing || approving) return;
     setApproving(true);
     try {
+      // A recipient nothing can reach is refused here, before approval (issue 13), naming them.
+      const problem = await recipientsApprovalProblem(queries, d.id);
+      if (problem) {
+        toast.error(problem);
+        setTab('recipients');
+        return;
+      }
       await handOff({ action: 'approve' }, letter.flush, 'Approved.');
       await goToList();
     } finally {
@@ -148,9 +159,11 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
               user={user}
               d={ownership(d)}
               onHandOff={(action, reason, done) =>
-                handOff({ action, ...(reason ? { reason } : {}) }, letter.flush, done).then(() =>
-                  navigate({ to: '/{-$tab}', params: { tab: undefined } }),
-                )
+                action === 'approve'
+                  ? approve()
+                  : handOff({ action, ...(reason ? { reason } : {}) }, letter.flush, done).then(() =>
+                      navigate({ to: '/{-$tab}', params: { tab: undefined } }),
+                    )
               }
             />
             <Button tone="secondary" aria-keyshortcuts="Shift+P" onPress={() => setPreview(true)}>
@@ -187,6 +200,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
               { id: 'comments', title: 'Comments', content: <CommentsTab d={d} /> },
               { id: 'audit', title: 'Audit trail', content: <AuditTab d={d} /> },
               { id: 'versions', title: 'Versions', content: <VersionsTab dictationId={d.id} /> },
+              { id: 'recipients', title: 'Recipients', content: <RecipientsSlot d={d} /> },
               {
                 id: 'attachments',
                 title: 'Attachments',

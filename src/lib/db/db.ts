@@ -87,6 +87,8 @@ export interface OutboxRequest extends OutboxBase {
   letter?: { dictationId: number; revision: number; final: boolean };
   /** A hand-off that must follow this dictation's queued letter saves and carry the version they reach. */
   afterLetter?: number;
+  /** A save of this dictation's recipients: sent in order, and before a hand-off queued after it (approval uses them). */
+  recipientsOf?: number;
 }
 
 /** Work for the server that must survive the network, the tab and the browser (DESIGN §3). */

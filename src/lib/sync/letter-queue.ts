@@ -20,9 +20,19 @@ function letterOf(item: OutboxItem): number | undefined {
  * earlier save may already have moved on: the server would refuse our own text as a conflict.
  */
 export function waitsForEarlierSave(item: OutboxItem, all: OutboxItem[]): boolean {
+  if (item.kind === 'request' && item.recipientsOf !== undefined) return waitsForEarlierRecipients(item, item.recipientsOf, all);
   const dictationId = letterOf(item);
   if (dictationId === undefined) return false;
+  if (item.kind === 'request' && item.afterLetter !== undefined && waitsForEarlierRecipients(item, dictationId, all)) return true;
   return all.some((r) => r.id !== item.id && r.createdAt < item.createdAt && r.kind === 'request' && r.letter?.dictationId === dictationId);
+}
+
+/**
+ * Recipients saves of one dictation go in order, and a hand-off queued after one waits for it: an
+ * approval sent before the recipients it was checked against would deliver to the old lists.
+ */
+function waitsForEarlierRecipients(item: OutboxItem, dictationId: number, all: OutboxItem[]): boolean {
+  return all.some((r) => r.id !== item.id && r.createdAt < item.createdAt && r.kind === 'request' && r.recipientsOf === dictationId);
 }
 
 /**

@@ -52,6 +52,8 @@ export async function enqueueRequest(request: {
   label: string;
   /** A hand-off of this dictation: sent after its queued letter saves, with the version they reach as base_version. */
   afterLetter?: number;
+  /** A save of this dictation's recipients (kept in order, ahead of a later hand-off). */
+  recipientsOf?: number;
 }): Promise<OutboxRequest> {
   const item: OutboxRequest = {
     id: crypto.randomUUID(),
@@ -65,6 +67,7 @@ export async function enqueueRequest(request: {
     label: request.label,
     payload: await sealJson(request.body),
     createdAt: Date.now(),
+    ...(request.recipientsOf === undefined ? {} : { recipientsOf: request.recipientsOf }),
   };
   if (request.afterLetter === undefined) {
     await db.outbox.add(item);
@@ -73,7 +76,9 @@ export async function enqueueRequest(request: {
   const dictationId = request.afterLetter;
   return db.transaction('rw', db.outbox, async () => {
     // Strictly after the letter's last queued save, even within the same millisecond.
-    const saves = await db.outbox.filter((r) => r.kind === 'request' && r.letter?.dictationId === dictationId).toArray();
+    const saves = await db.outbox
+      .filter((r) => r.kind === 'request' && (r.letter?.dictationId === dictationId || r.recipientsOf === dictationId))
+      .toArray();
     const after: OutboxRequest = {
       ...item,
       afterLetter: dictationId,

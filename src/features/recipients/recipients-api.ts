@@ -1,0 +1,54 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { API_PATHS, recipientsAnswerSchema, type Dictation, type RecipientsAnswer } from '../../domain/contract';
+import type { RecipientLists } from '../../domain/recipient-entries';
+import { apiCall } from '../../lib/api/client';
+import { enqueueRequest } from '../../lib/sync/outbox';
+import { requestSync } from '../../lib/sync/triggers';
+
+export const recipientsKey = (dictationId: number) => ['recipients', dictationId] as const;
+
+const fetchRecipients = (dictationId: number) =>
+  apiCall('get', API_PATHS.dictationRecipients(dictationId), { schema: recipientsAnswerSchema, quiet: true }).then((a) => a.data);
+
+/**
+ * A letter's recipients as the server holds them (or, after a save on this device, as saved here). Kept
+ * for 5 minutes: a save waiting in the outbox must not be hidden by an older answer fetched meanwhile.
+ */
+export function useRecipients(dictationId: number) {
+  return useQuery({
+    queryKey: recipientsKey(dictationId),
+    queryFn: () => fetchRecipients(dictationId),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** The recipients for the approval check: the cached answer, else asked now; null when the server cannot be reached. */
+export async function recipientsForCheck(client: QueryClient, dictationId: number): Promise<RecipientsAnswer | null> {
+  try {
+    return await client.fetchQuery({
+      queryKey: recipientsKey(dictationId),
+      queryFn: () => fetchRecipients(dictationId),
+      staleTime: 5 * 60_000,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Saving goes through the outbox like the letter's details (DESIGN §3): it survives a dying network and a
+ * closed tab, reaches the server before an approval queued after it, and a refusal stays in the sync
+ * list with the server's words. The page shows the saved lists at once.
+ */
+export async function saveRecipients(client: QueryClient, d: Pick<Dictation, 'id' | 'reference'>, lists: RecipientLists): Promise<void> {
+  await enqueueRequest({
+    method: 'PUT',
+    path: API_PATHS.dictationRecipients(d.id),
+    body: lists,
+    label: `Recipients ${d.reference}`,
+    recipientsOf: d.id,
+  });
+  void requestSync();
+  client.setQueryData<RecipientsAnswer>(recipientsKey(d.id), (old) => (old ? { ...old, ...lists, saved: true } : old));
+}
