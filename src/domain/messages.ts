@@ -219,4 +219,9 @@ export const PAGE_MESSAGES = {
   // Stuck letters (issue 13), shown to managers.
   stuckLetters: (n: number, hours: number) =>
     `${n === 1 ? '1 approved letter has' : `${n} approved letters have`} not reached every recipient within ${hours} hours`,
+  // The typist's player (issue 11): foot pedals and SpeechMikes over WebHID.
+  connectDevice: 'Connect foot pedal or SpeechMike',
+  deviceConnected: (names: string) => `Connected: ${names}`,
+  noWebHid: 'Foot pedals and SpeechMikes need Chrome or Edge on a computer: this browser cannot use them.',
+  supportedDevices: 'With Chrome or Edge, these work here:',
 };
