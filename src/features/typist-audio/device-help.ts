@@ -17,7 +17,7 @@ const PAGE_ACTION_WORDS: Record<DevicePageAction, string> = {
 };
 
 const BUTTON_NAMES: Partial<Record<SpeechMikeButton, string>> = {
-  eol: 'SpeechMike EOL, end-of-letter pedal',
+  eol: 'EOL button or pedal',
   f1: 'SpeechMike F1',
   f2: 'SpeechMike F2',
   f3: 'SpeechMike F3',
@@ -27,7 +27,7 @@ const BUTTON_NAMES: Partial<Record<SpeechMikeButton, string>> = {
 /** What the device buttons do, for the "?" list (the mapping itself is src/domain/speechmike.ts). */
 export const DEVICE_BUTTONS: AudioShortcut[] = [
   { keys: 'Play, Stop', does: 'Play or stop the audio (SpeechMike buttons or slider)' },
-  { keys: 'Rewind, Fast-forward (hold)', does: 'Wind back or on while held (SpeechMike or pedal)' },
+  { keys: 'Rewind, Forward (hold)', does: 'Wind back or on while held (SpeechMike or pedal)' },
   { keys: 'Play pedal', does: 'Basic mode: plays while held. Advanced mode: each press starts or stops' },
   { keys: 'Olympus top pedal', does: 'Play or pause' },
   ...Object.entries(SPEECHMIKE_PAGE_ACTIONS).map(([button, action]) => ({

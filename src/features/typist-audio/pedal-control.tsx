@@ -10,7 +10,8 @@ export const NO_WEBHID = PAGE_MESSAGES.noWebHid;
 
 /**
  * The foot pedal's (or SpeechMike's) place in the player: "Connect foot pedal or SpeechMike", the device
- * in use, or why there is none, with the keys to use instead and the devices that work here. Shown folded, so the player stays small enough to stay on screen.
+ * in use, or why there is none, with the keys to use instead and the devices that work here. Shown
+ * folded, so the player stays small enough to stay on screen.
  */
 export function PedalControl({ state, onConnect }: { state: PedalState; onConnect: () => void }) {
   const [open, setOpen] = useState(false);
@@ -27,7 +28,7 @@ export function PedalControl({ state, onConnect }: { state: PedalState; onConnec
     ) : state.kind === 'connected' ? (
       <span className="flex min-h-11 items-center gap-1.5 text-sm text-emerald-800 dark:text-emerald-300" data-testid="pedal-status">
         <Footprints aria-hidden className="size-4" />
-        <span className="hidden max-w-48 truncate sm:inline" title={state.names.join(', ')}>
+        <span className="hidden max-w-48 truncate sm:inline lg:max-w-96" title={state.names.join(', ')}>
           {state.names.join(', ')}
         </span>
         <span className="sm:hidden">Pedal on</span>
