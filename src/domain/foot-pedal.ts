@@ -4,7 +4,7 @@
  * src/features/typist-audio/pedals.
  */
 
-export const PEDAL_ACTIONS = ['rewind', 'play', 'forward', 'endOfLetter'] as const;
+export const PEDAL_ACTIONS = ['rewind', 'play', 'forward', 'endOfLetter', 'playToggle'] as const;
 export type PedalAction = (typeof PEDAL_ACTIONS)[number];
 
 export const FOOTPEDAL_MODES = ['basic', 'advanced'] as const;
@@ -12,7 +12,14 @@ export type FootpedalMode = (typeof FOOTPEDAL_MODES)[number];
 /** Spec §9: "Default footpedal mode basic". */
 export const DEFAULT_FOOTPEDAL_MODE: FootpedalMode = 'basic';
 
+/**
+ * What a pedal or a SpeechMike button may ask of the dictation page beyond the audio: the page's own
+ * keys (page-shortcuts.ts) Ctrl/Cmd+S, D, P, A and Shift+P.
+ */
+export type DevicePageAction = 'finalSave' | 'draftSave' | 'findPatient' | 'findAppointment' | 'preview';
+
 export interface PedalModel {
+  kind: 'pedal';
   id: 'philips-acc2310-2320' | 'philips-acc2330' | 'infinity-in-usb' | 'olympus-rs31h';
   name: string;
   vendorId: number;
@@ -32,11 +39,14 @@ export interface PedalModel {
  * The devices we accept. Sources: Philips' dictation_support (FootControlDevice: byte 0, rewind 1,
  * play 2, forward 4, end of letter 8; filters usage page 1, usage 4); Infinity IN-USB-1/2 (VEC): byte 0,
  * left 1, centre 2, right 4 (public Linux/Go/Python drivers for 05f3:00ff); Olympus RS31H in Olympus
- * mode: byte 2, left 4, centre 2, right 1 (two independent public readers agree). The RS31H's fourth
- * (top) pedal is not documented anywhere we could check, so it does nothing.
+ * mode: byte 2, left 4, centre 2, right 1 (two independent public readers agree); its fourth (small
+ * top) pedal is taken as the next bit, 8, of the same byte: no public reader we found documents it (see
+ * docs/decisions.md, "SpeechMikes and the fourth Olympus pedal"), so it starts or stops playback, the
+ * one action that does no harm if the guess is wrong.
  */
 export const PEDAL_MODELS: readonly PedalModel[] = [
   {
+    kind: 'pedal',
     id: 'philips-acc2310-2320',
     name: 'Philips ACC2310/2320 foot control',
     vendorId: 0x0911,
@@ -48,6 +58,7 @@ export const PEDAL_MODELS: readonly PedalModel[] = [
     bits: { rewind: 1, play: 2, forward: 4, endOfLetter: 8 },
   },
   {
+    kind: 'pedal',
     id: 'philips-acc2330',
     name: 'Philips ACC2330 foot control',
     vendorId: 0x0911,
@@ -59,6 +70,7 @@ export const PEDAL_MODELS: readonly PedalModel[] = [
     bits: { rewind: 1, play: 2, forward: 4, endOfLetter: 8 },
   },
   {
+    kind: 'pedal',
     id: 'infinity-in-usb',
     name: 'Infinity IN-USB foot pedal',
     vendorId: 0x05f3,
@@ -68,13 +80,14 @@ export const PEDAL_MODELS: readonly PedalModel[] = [
     bits: { rewind: 1, play: 2, forward: 4 },
   },
   {
+    kind: 'pedal',
     id: 'olympus-rs31h',
     name: 'Olympus RS31H foot switch',
     vendorId: 0x07b4,
     productId: 0x025f,
     reader: 'own',
     byte: 2,
-    bits: { rewind: 4, play: 2, forward: 1 },
+    bits: { rewind: 4, play: 2, forward: 1, playToggle: 8 },
   },
 ];
 
@@ -116,12 +129,12 @@ export function pedalsFromSdkButtons(mask: number): PedalAction[] {
   return SDK_BUTTONS.filter(([, bit]) => (mask & bit) !== 0).map(([a]) => a);
 }
 
-export interface PedalChanges {
-  pressed: PedalAction[];
-  released: PedalAction[];
+export interface PedalChanges<T extends string = PedalAction> {
+  pressed: T[];
+  released: T[];
 }
 
-export function pedalChanges(before: readonly PedalAction[], after: readonly PedalAction[]): PedalChanges {
+export function pedalChanges<T extends string>(before: readonly T[], after: readonly T[]): PedalChanges<T> {
   return { pressed: after.filter((a) => !before.includes(a)), released: before.filter((a) => !after.includes(a)) };
 }
 
@@ -137,7 +150,8 @@ export type TransportCommand =
  * The player commands for one change of the pedals. Basic mode (spec default): the play pedal plays
  * while held and stops when released. Advanced: each press of the play pedal starts or stops. Rewind
  * and forward move the position while held; on release playback goes on if the play pedal is still held
- * (basic) or if it was playing before (advanced). The end-of-letter pedal has no action on this page.
+ * (basic) or if it was playing before (advanced). The fourth Olympus pedal starts or stops in either
+ * mode. The end-of-letter pedal acts on the page instead (`pedalPageActions`).
  */
 export function pedalCommands(mode: FootpedalMode, changes: PedalChanges, held: readonly PedalAction[]): TransportCommand[] {
   const out: TransportCommand[] = [];
@@ -152,8 +166,14 @@ export function pedalCommands(mode: FootpedalMode, changes: PedalChanges, held: 
   }
   for (const a of changes.pressed) {
     if (a === 'play') out.push({ type: mode === 'basic' ? 'play' : 'toggle' });
+    if (a === 'playToggle') out.push({ type: 'toggle' });
     if (a === 'rewind') out.push({ type: 'scan', direction: -1 });
     if (a === 'forward') out.push({ type: 'scan', direction: 1 });
   }
   return out;
+}
+
+/** The end-of-letter pedal (Philips ACC2330) saves a version, as Ctrl/Cmd+S and a SpeechMike's EOL do. */
+export function pedalPageActions(changes: PedalChanges): DevicePageAction[] {
+  return changes.pressed.includes('endOfLetter') ? ['finalSave'] : [];
 }

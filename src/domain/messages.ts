@@ -228,4 +228,10 @@ export const PAGE_MESSAGES = {
   recipientsBeforeApproval: (problem: string) => `Not approved yet. ${problem} Change the recipient in the Recipients tab.`,
   recipientsOffline: 'You are offline. The recipients come from the server: they show again when the connection is back.',
   recipientsUnsaved: 'You have changed the recipients: save them or undo the changes before approving.',
+
+  // The typist's player (issue 11): foot pedals and SpeechMikes over WebHID.
+  connectDevice: 'Connect foot pedal or SpeechMike',
+  deviceConnected: (names: string) => `Connected: ${names}`,
+  noWebHid: 'Foot pedals and SpeechMikes need Chrome or Edge on a computer: this browser cannot use them.',
+  supportedDevices: 'With Chrome or Edge, these work here:',
 };

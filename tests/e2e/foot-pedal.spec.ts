@@ -37,45 +37,81 @@ async function dictationsWithAudio(request: APIRequestContext, count: number): P
 }
 
 /**
- * A Philips ACC2310 foot control (0911:1844) behind a mocked `navigator.hid`: the chooser grants it
- * (remembered for the origin, like Chrome does), `window.__pedal([bytes])` sends an input report.
+ * A Philips ACC2310 foot control (0911:1844) and a SpeechMike Premium LFH3500 in HID mode (0911:0c1c)
+ * behind a mocked `navigator.hid`: the chooser grants both (remembered for the origin, like Chrome does),
+ * the SpeechMike answers the SDK's model queries as the real one does, and `window.__pedal([bytes])` /
+ * `window.__mike([bytes])` send an input report.
  */
-async function mockPhilipsPedal(page: Page): Promise<void> {
+async function mockPhilipsDevices(page: Page): Promise<void> {
   await page.addInitScript(() => {
     class FakeHidDevice extends EventTarget {
-      vendorId = 0x0911;
-      productId = 0x1844;
-      productName = 'Philips Foot Control';
       opened = false;
-      collections = [{ usagePage: 1, usage: 4, type: 1, children: [], inputReports: [], outputReports: [], featureReports: [] }];
+      constructor(
+        readonly vendorId: number,
+        readonly productId: number,
+        readonly productName: string,
+        readonly collections: object[],
+        private readonly answers: Record<number, number[]> = {},
+      ) {
+        super();
+      }
       async open() {
         this.opened = true;
       }
       async close() {
         this.opened = false;
       }
+      async sendReport(_reportId: number, data: Uint8Array) {
+        const answer = this.answers[new Uint8Array(data)[0]!];
+        if (answer) setTimeout(() => this.input(answer), 0);
+      }
+      input(bytes: number[]) {
+        const event = Object.assign(new Event('inputreport'), {
+          device: this,
+          reportId: 0,
+          data: new DataView(Uint8Array.from(bytes).buffer),
+        });
+        this.dispatchEvent(event);
+      }
     }
-    const device = new FakeHidDevice();
+    const collection = (usagePage: number, usage: number) => ({
+      usagePage,
+      usage,
+      type: 1,
+      children: [],
+      inputReports: [],
+      outputReports: [],
+      featureReports: [],
+    });
+    const pedal = new FakeHidDevice(0x0911, 0x1844, 'Philips Foot Control', [collection(1, 4)]);
+    // IS_SPEECHMIKE_PREMIUM (0x83) and GET_DEVICE_CODE_SMP (0x8b, model 3500) as in dictation_support's own tests.
+    const mike = new FakeHidDevice(0x0911, 0x0c1c, 'SpeechMike', [collection(0xffa0, 1)], {
+      0x83: [131, 0, 0, 0, 1, 0, 50, 1, 149],
+      0x8b: [139, 0, 0, 0, 0, 0, 13, 172, 0],
+    });
     const granted = () => localStorage.getItem('test.hidGranted') === '1';
     const hid = Object.assign(new EventTarget(), {
-      getDevices: async () => (granted() ? [device] : []),
+      getDevices: async () => (granted() ? [pedal, mike] : []),
       requestDevice: async (options: { filters: object[] }) => {
         (window as unknown as { __hidFilters: object[] }).__hidFilters = options.filters;
         localStorage.setItem('test.hidGranted', '1');
-        return [device];
+        return [pedal, mike];
       },
     });
     Object.defineProperty(Navigator.prototype, 'hid', { configurable: true, get: () => hid });
-    (window as unknown as { __pedal: (bytes: number[]) => void }).__pedal = (bytes) => {
-      const event = Object.assign(new Event('inputreport'), { device, reportId: 0, data: new DataView(Uint8Array.from(bytes).buffer) });
-      device.dispatchEvent(event);
-    };
-    (window as unknown as { __pedalOpened: () => boolean }).__pedalOpened = () => device.opened;
+    Object.assign(window, {
+      __pedal: (bytes: number[]) => pedal.input(bytes),
+      __mike: (bytes: number[]) => mike.input(bytes),
+      __pedalOpened: () => pedal.opened && mike.opened,
+    });
   });
 }
 
 const pedal = (page: Page, bytes: number[]) =>
   page.evaluate((b) => (window as unknown as { __pedal: (x: number[]) => void }).__pedal(b), bytes);
+/** A SpeechMike HID-mode button report: command 0x80, the button mask in bytes 7 and 8. */
+const mike = (page: Page, byte7: number, byte8: number) =>
+  page.evaluate((b) => (window as unknown as { __mike: (x: number[]) => void }).__mike(b), [128, 0, 0, 0, 0, 0, 0, byte7, byte8]);
 const media = (page: Page) =>
   page.getByTestId('typist-audio').evaluate((a: HTMLAudioElement) => ({
     paused: a.paused,
@@ -91,19 +127,21 @@ async function openDictation(page: Page, email: string, id: number): Promise<voi
   await expect(page.getByTestId('typist-player')).toBeVisible();
 }
 
-test('a Philips foot control plays the audio while held, rewinds while held, and reconnects on the next visit', async ({
+test('a Philips foot control plays the audio while held, rewinds while held, and reconnects on the next visit; a SpeechMike plays, stops and finds the patient', async ({
   page,
   request,
 }) => {
   const [id] = await dictationsWithAudio(request, 3);
-  await mockPhilipsPedal(page);
+  await mockPhilipsDevices(page);
   await openDictation(page, SECRETARY, id!);
 
-  await page.getByRole('button', { name: 'Connect foot pedal' }).click();
+  await page.getByRole('button', { name: 'Connect foot pedal or SpeechMike' }).click();
   await expect(page.getByTestId('pedal-status')).toContainText('Philips ACC2310/2320 foot control');
   const filters = await page.evaluate(() => (window as unknown as { __hidFilters: object[] }).__hidFilters);
   expect(filters).toContainEqual({ vendorId: 0x0911, productId: 0x1844, usagePage: 1, usage: 4 });
   expect(filters).toContainEqual({ vendorId: 0x05f3, productId: 0x00ff });
+  expect(filters).toContainEqual({ vendorId: 0x0911, productId: 0x0c1c, usagePage: 0xffa0, usage: 1 });
+  await expect(page.getByTestId('pedal-status')).toContainText('Philips SpeechMike Premium LFH3500');
   expect(await page.evaluate(() => (window as unknown as { __pedalOpened: () => boolean }).__pedalOpened())).toBe(true);
 
   // Basic mode (the default): the play pedal (bit 2) plays while held.
@@ -130,11 +168,23 @@ test('a Philips foot control plays the audio while held, rewinds while held, and
   // Next visit: the pedal the browser remembers is opened without asking.
   await page.reload();
   await expect(page.getByTestId('pedal-status')).toContainText('Philips ACC2310/2320 foot control');
-  await expect(page.getByRole('button', { name: 'Connect foot pedal' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Connect foot pedal or SpeechMike' })).toHaveCount(0);
   await pedal(page, [0x02]);
   await expect.poll(async () => (await media(page)).paused).toBe(false);
   await pedal(page, [0x00]);
   await expect.poll(async () => (await media(page)).paused).toBe(true);
+
+  // The SpeechMike, reconnected too: PLAY (byte 8 bit 2) plays, STOP (byte 8 bit 1) stops, F1 (byte 7 bit 1) is P.
+  await expect(page.getByTestId('pedal-status')).toContainText('Philips SpeechMike Premium LFH3500');
+  await mike(page, 0, 0x04);
+  await mike(page, 0, 0);
+  await expect.poll(async () => (await media(page)).paused).toBe(false);
+  await mike(page, 0, 0x02);
+  await mike(page, 0, 0);
+  await expect.poll(async () => (await media(page)).paused).toBe(true);
+  await mike(page, 0x02, 0);
+  await mike(page, 0, 0);
+  await expect(page.getByRole('dialog', { name: 'Find patient' })).toBeVisible();
 });
 
 test('speed 1.5x plays at 1.5 with the pitch kept; F4 plays and pauses from inside the letter editor without typing into it', async ({
@@ -185,10 +235,11 @@ test('without WebHID the player says so and shows the keys; the player passes ax
     delete (Navigator.prototype as { hid?: unknown }).hid;
   });
   await openDictation(page, SECRETARY, id!);
-  await expect(page.getByRole('button', { name: 'Connect foot pedal' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Connect foot pedal or SpeechMike' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Foot pedals: use keys' }).click();
   const help = page.getByTestId('pedal-help');
-  await expect(help).toContainText('Foot pedals need Chrome or Edge on a computer');
+  await expect(help).toContainText('Foot pedals and SpeechMikes need Chrome or Edge on a computer');
+  await expect(help.getByTestId('supported-devices')).toContainText('Philips SpeechMike Premium');
   await expect(help).toContainText('F4 or F9');
   await expect(help).toContainText('keyboard mode');
 
@@ -198,7 +249,7 @@ test('without WebHID the player says so and shows the keys; the player passes ax
 
 test('preferences: advanced pedal mode and auto-rewind are saved; advanced mode toggles on each press', async ({ page, request }) => {
   const [id] = await dictationsWithAudio(request, 4).then((ids) => ids.slice(3));
-  await mockPhilipsPedal(page);
+  await mockPhilipsDevices(page);
   await signIn(page, SECOND_SECRETARY);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/preference');
@@ -214,7 +265,7 @@ test('preferences: advanced pedal mode and auto-rewind are saved; advanced mode 
 
   await page.goto(`/dictation/${id}`);
   await expect(page.getByTestId('typist-player')).toBeVisible();
-  await page.getByRole('button', { name: 'Connect foot pedal' }).click();
+  await page.getByRole('button', { name: 'Connect foot pedal or SpeechMike' }).click();
   await expect(page.getByTestId('pedal-status')).toBeVisible();
   // Advanced: a press and release starts; the next press and release stops.
   await pedal(page, [0x02]);

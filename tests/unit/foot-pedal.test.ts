@@ -6,6 +6,7 @@ import {
   pedalChanges,
   pedalCommands,
   pedalModel,
+  pedalPageActions,
   pedalsFromSdkButtons,
   pedalsInReport,
   type PedalAction,
@@ -63,6 +64,19 @@ describe('pedal devices', () => {
     expect(pedalsInReport(m, Uint8Array.from([0, 0, 0x01, 0]))).toEqual(['forward']);
     expect(pedalsInReport(m, Uint8Array.from([0, 0, 0x06, 0]))).toEqual(['rewind', 'play']);
     expect(pedalsInReport(m, Uint8Array.from([0x07, 0x07]))).toEqual([]); // too short: nothing held
+  });
+
+  it('Olympus RS31H: the fourth (top) pedal is bit 8 of byte 2, and starts or stops playback in either mode', () => {
+    // The bit is inferred (docs/decisions.md, "SpeechMikes and the fourth Olympus pedal"): 1, 2 and 4 are
+    // the other three pedals of the same byte.
+    const m = model(0x07b4, 0x025f);
+    expect(pedalsInReport(m, Uint8Array.from([0, 0, 0x08]))).toEqual(['playToggle']);
+    expect(pedalsInReport(m, Uint8Array.from([0, 0, 0x0f]))).toEqual(['rewind', 'play', 'forward', 'playToggle']);
+    for (const mode of ['basic', 'advanced'] as const) {
+      const press = pedalChanges([], ['playToggle'] as PedalAction[]);
+      expect(pedalCommands(mode, press, ['playToggle'])).toEqual([{ type: 'toggle' }]);
+      expect(pedalCommands(mode, pedalChanges(['playToggle'] as PedalAction[], []), [])).toEqual([]);
+    }
   });
 
   it('Philips models map rewind 1, play 2, forward 4, end of letter 8 in byte 0', () => {
@@ -181,7 +195,10 @@ describe('pedal commands', () => {
     ]);
   });
 
-  it('the end-of-letter pedal does nothing on this page', () => {
+  it('the end-of-letter pedal leaves the audio alone and saves a version (as Ctrl/Cmd+S) when pressed', () => {
     expect(run('basic', [['endOfLetter'], []])).toEqual([[], []]);
+    expect(pedalPageActions(pedalChanges([], ['endOfLetter'] as PedalAction[]))).toEqual(['finalSave']);
+    expect(pedalPageActions(pedalChanges(['endOfLetter'] as PedalAction[], []))).toEqual([]);
+    expect(pedalPageActions(pedalChanges([], ['play'] as PedalAction[]))).toEqual([]);
   });
 });

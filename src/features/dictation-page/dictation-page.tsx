@@ -18,7 +18,7 @@ import { RecipientsSlot } from '../recipients/lazy';
 import { recipientsApprovalProblem } from '../recipients/approval-check';
 import { OfflineCopyNotice } from '../offline-review/offline-notice';
 import { LetterPreviewDialog } from '../letter-preview';
-import { PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
+import { DEVICE_BUTTONS, PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
 import { SaveStatus, VersionsTab, useLetter } from '../letter-editor';
 import { useClaimOnOpen, type ClaimState } from './use-claim';
 import { DictationHeader } from './dictation-header';
@@ -26,7 +26,7 @@ import { SidePanel } from './side-panel';
 import { DetailsTab } from './details-tab';
 import { AuditTab, CommentsTab } from './activity-tabs';
 import { ShortcutHelp } from './shortcut-help';
-import { PAGE_SHORTCUTS } from './page-shortcuts';
+import { PAGE_SHORTCUTS, type PageKeyActions } from './page-shortcuts';
 import { usePageKeys } from './use-page-keys';
 import { usePlayerHeight } from './use-player-height';
 import { LetterArea, type MergeExtrasFromPage } from './letter-area';
@@ -132,7 +132,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
     );
   }
 
-  usePageKeys({
+  const pageActions: PageKeyActions = {
     finalSave: () => void finalSave(),
     draftSave: () => void (editable && letter.flush().then(() => toast.success('Saved.'))),
     findPatient: () => editable && setFinder('patient'),
@@ -145,7 +145,8 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
     close: () => void letter.flush().finally(() => void navigate({ to: '/{-$tab}', params: { tab: undefined } })),
     help: () => setHelp(true),
     approve: () => void approve(),
-  });
+  };
+  usePageKeys(pageActions);
 
   return (
     <>
@@ -180,7 +181,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
         ref={playerRef}
         className="sticky top-[var(--topbar-h,0px)] z-20 -mx-3 my-3 border-b border-slate-200 bg-slate-50/95 px-3 py-2 backdrop-blur sm:-mx-4 sm:px-4 dark:border-slate-800 dark:bg-slate-950/95"
       >
-        <TypistPlayer dictation={d} link={player} />
+        <TypistPlayer dictation={d} link={player} onDeviceAction={(action) => pageActions[action]()} />
       </div>
       <OfflineCopyNotice dictationId={d.id} />
       {claimMessage && <Alert>{claimMessage}</Alert>}
@@ -235,6 +236,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
         groups={[
           { title: 'This page', rows: PAGE_SHORTCUTS },
           { title: 'Audio', rows: TYPIST_AUDIO_SHORTCUTS },
+          { title: 'SpeechMike and foot pedal buttons', rows: DEVICE_BUTTONS },
           {
             title: 'Letter',
             rows: [

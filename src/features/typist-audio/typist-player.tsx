@@ -3,7 +3,7 @@ import { FastForward, Pause, Play, Rewind } from 'lucide-react';
 import type { Dictation } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import { autoRewindSeconds } from '../../domain/auto-rewind';
-import { DEFAULT_FOOTPEDAL_MODE } from '../../domain/foot-pedal';
+import { DEFAULT_FOOTPEDAL_MODE, type DevicePageAction } from '../../domain/foot-pedal';
 import { Alert } from '../../components/ui/alert';
 import { useWaveform } from '../../components/ui/audio-player';
 import { useSession } from '../../lib/auth/use-session';
@@ -25,6 +25,8 @@ export interface TypistPlayerProps {
   className?: string;
   /** Lets the page ask where the audio is and play from a point (review mode's paragraphs). */
   link?: PlayerLink;
+  /** A SpeechMike button or pedal asking the page for one of its keys' actions (save, find, preview). */
+  onDeviceAction?: (action: DevicePageAction) => void;
 }
 
 export const PLAY_BLOCKED =
@@ -35,7 +37,7 @@ export const PLAY_BLOCKED =
  * auto-rewind on resume, the keys of shortcuts.ts and foot pedals over WebHID. Compact enough to stay
  * pinned above the letter on a 1024x768 tablet.
  */
-export function TypistPlayer({ dictation, className, link }: TypistPlayerProps) {
+export function TypistPlayer({ dictation, className, link, onDeviceAction }: TypistPlayerProps) {
   const audio = dictation.audio;
   if (!audio) return <p className={`text-sm text-slate-600 dark:text-slate-300 ${className ?? ''}`}>{MESSAGES.noAudioManualLetter}</p>;
   if (audio.state === 'processing')
@@ -54,7 +56,15 @@ export function TypistPlayer({ dictation, className, link }: TypistPlayerProps) 
   // Keyed by the file, not the URL: a refetch (after the claim, say) brings a newly signed URL for the
   // same audio, and swapping it would stop playback and lose the position.
   return (
-    <Transport key={audio.filename} url={audio.url} peaks={audio.peaks} durationMs={audio.duration_ms} className={className} link={link} />
+    <Transport
+      key={audio.filename}
+      url={audio.url}
+      peaks={audio.peaks}
+      durationMs={audio.duration_ms}
+      className={className}
+      link={link}
+      onDeviceAction={onDeviceAction}
+    />
   );
 }
 
@@ -64,12 +74,14 @@ function Transport({
   durationMs,
   className,
   link,
+  onDeviceAction,
 }: {
   url: string;
   peaks: number[] | null;
   durationMs: number | null;
   className?: string;
   link?: PlayerLink;
+  onDeviceAction?: (action: DevicePageAction) => void;
 }) {
   const src = useAudioSource(url);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -115,7 +127,11 @@ function Transport({
 
   useWaveform(audioRef, waveRef, { src, peaks, durationMs, height: 40 });
   usePlayerKeys(controller);
-  const pedal = useFootPedal(prefs?.footpedal_mode ?? DEFAULT_FOOTPEDAL_MODE, (command) => controller?.run(command));
+  const pedal = useFootPedal(
+    prefs?.footpedal_mode ?? DEFAULT_FOOTPEDAL_MODE,
+    (command) => controller?.run(command),
+    (action) => onDeviceAction?.(action),
+  );
 
   const hasWave = !!peaks?.length && !!durationMs;
   const where = position(seconds, lengthSeconds);
