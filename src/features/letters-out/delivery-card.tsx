@@ -8,6 +8,7 @@ import {
   deliveryStatusWords,
   deliveryTone,
   deliveryWhen,
+  deliveryWhenLabel,
   messageIdLabel,
   recipientRoleWords,
   resendChoices,
@@ -76,7 +77,11 @@ export function DeliveryCard({ d, reference, mayResend }: Props) {
       </div>
       <dl className="mt-2 space-y-0.5 text-xs">
         <Row label="Channel" value={channelWords(d.channel)} />
-        <Row label={d.status === 'posted' ? 'Posted' : 'When'} value={formatDateTime(deliveryWhen(d))} />
+        {d.status === 'delivered' && d.channel === 'gp_electronic' && d.sent_at && (
+          <Row label="Sent" value={formatDateTime(d.sent_at)} />
+        )}
+        <Row label={deliveryWhenLabel(d)} value={formatDateTime(deliveryWhen(d))} />
+        {d.status === 'sent' && d.checked_at && <Row label="Last checked" value={formatDateTime(d.checked_at)} />}
         {d.posted_by && <Row label="Posted by" value={d.posted_by.full_name} />}
         {d.attempts > 0 && <Row label="Attempts" value={String(d.attempts)} />}
         {d.message_id && <Row label={messageIdLabel(d.channel)} value={d.message_id} />}
