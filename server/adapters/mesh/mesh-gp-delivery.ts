@@ -3,13 +3,7 @@
  * lookup), send the FHIR document Bundle to it, and read tracking. `createGpDelivery` picks MESH when it
  * is configured and the notConfigured adapter (GP copies to print, with the reason) otherwise.
  */
-import {
-  GP_DELIVERY_NOT_CONFIGURED,
-  GpDeliveryError,
-  notConfiguredGpDelivery,
-  type GpDelivery,
-  type GpDocument,
-} from '../gp-delivery';
+import { GP_DELIVERY_NOT_CONFIGURED, GpDeliveryError, notConfiguredGpDelivery, type GpDelivery, type GpDocument } from '../gp-delivery';
 import { MeshClient, type MeshClientOptions } from './mesh-client';
 import { meshConfigFromEnv, type MeshConfig } from './mesh-config';
 import { readTracking, TRACKING_NOT_FOUND } from './mesh-tracking';

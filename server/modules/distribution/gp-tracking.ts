@@ -42,12 +42,14 @@ export interface GpTrackingDeps {
 const FAILED: ReadonlySet<GpTrackResult['status']> = new Set(['undeliverable', 'error', 'not_found']);
 
 /**
- * When the practice acknowledged it: MESH's status time when it falls after our previous look (before
- * that, the previous look would have seen it) and not in the future; otherwise the time we saw it.
+ * When the practice acknowledged it: MESH's status time when it is not before our previous look (else the
+ * previous look would have seen it; MESH writes whole seconds) and not in the future; otherwise the time
+ * we saw it.
  */
 function acknowledgedAt(row: DeliveryRow, t: GpTrackResult, now: Date): Date {
   const since = row.checkedAt ?? row.sentAt;
-  if (t.at && t.at.getTime() <= now.getTime() && (!since || t.at.getTime() > since.getTime())) return t.at;
+  const sinceSecond = since ? Math.floor(since.getTime() / 1000) * 1000 : -Infinity;
+  if (t.at && t.at.getTime() <= now.getTime() && t.at.getTime() >= sinceSecond) return t.at;
   return now;
 }
 

@@ -77,9 +77,7 @@ export function DeliveryCard({ d, reference, mayResend }: Props) {
       </div>
       <dl className="mt-2 space-y-0.5 text-xs">
         <Row label="Channel" value={channelWords(d.channel)} />
-        {d.status === 'delivered' && d.channel === 'gp_electronic' && d.sent_at && (
-          <Row label="Sent" value={formatDateTime(d.sent_at)} />
-        )}
+        {d.status === 'delivered' && d.channel === 'gp_electronic' && d.sent_at && <Row label="Sent" value={formatDateTime(d.sent_at)} />}
         <Row label={deliveryWhenLabel(d)} value={formatDateTime(deliveryWhen(d))} />
         {d.status === 'sent' && d.checked_at && <Row label="Last checked" value={formatDateTime(d.checked_at)} />}
         {d.posted_by && <Row label="Posted by" value={d.posted_by.full_name} />}
