@@ -73,7 +73,7 @@ export function DeliveryCard({ d, reference, mayResend }: Props) {
           <p className="font-medium break-words">{d.recipient.name || recipientRoleWords(d)}</p>
           <p className="text-xs text-slate-600 dark:text-slate-400">{recipientRoleWords(d)}</p>
         </div>
-        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[tone]}`}>{deliveryStatusWords(d)}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[tone]}`}>{deliveryStatusWords(d)}</span>
       </div>
       <dl className="mt-2 space-y-0.5 text-xs">
         <Row label="Channel" value={channelWords(d.channel)} />
