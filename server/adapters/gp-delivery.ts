@@ -42,6 +42,8 @@ export type GpTrackStatus =
   /** Not delivered (expired uncollected, recipient gone, routing error). */
   | 'undeliverable'
   | 'error'
+  /** The transport has no record of the message (never ours, or deleted 30 days after delivery). */
+  | 'not_found'
   /** The transport answered with a state this adapter does not know. */
   | 'unknown';
 
@@ -49,6 +51,10 @@ export interface GpTrackResult {
   status: GpTrackStatus;
   /** Plain words, e.g. the transport's status description; no patient data. */
   detail: string;
+  /** When the status last changed, as the transport says (e.g. when the practice acknowledged it). */
+  at?: Date;
+  /** When an uncollected message leaves the recipient's inbox. */
+  expiresAt?: Date;
 }
 
 export interface GpDelivery {

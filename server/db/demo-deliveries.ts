@@ -84,6 +84,7 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
           postedBy: status === 'posted' ? poster : null,
           postedAt: status === 'posted' ? at(24 * 60) : null,
           deliveredAt: status === 'delivered' ? at(2) : null,
+          sentAt: status === 'delivered' ? at(2) : null,
           createdAt: at(0),
           updatedAt: status === 'posted' ? at(24 * 60) : at(2),
         })

@@ -844,11 +844,21 @@ export const deliveries = pgTable(
     postedBy: integer('posted_by').references(() => users.id),
     postedAt: timestamp('posted_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the channel accepted it (mail server, MESH); a GP copy is delivered only once the practice acknowledges it. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** MESH tracking of a `sent` GP copy: when it was last asked, how often, and when to ask next (backoff). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checks: integer('checks').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('deliveries_dictation').on(t.dictationId, t.id),
+    // MESH tracking (issue 13): the GP copies sent and not yet acknowledged, by when they are due.
+    index('deliveries_tracking')
+      .on(t.nextCheckAt)
+      .where(sql`status = 'sent'`),
     // The print queue: a trust's copies waiting to be posted.
     index('deliveries_print_queue')
       .on(t.trustId, t.id)

@@ -30,8 +30,10 @@ export function deliveryStatusWords(d: Shown): string {
       return d.attempts > 0 ? 'Not sent yet: trying again' : 'Being sent';
     case 'printing':
       return 'Waiting to be printed and posted';
+    case 'sent':
+      return d.channel === 'gp_electronic' ? 'Sent over MESH — waiting for the practice' : 'Sent — waiting for the recipient';
     case 'delivered':
-      return d.channel === 'gp_electronic' ? 'Accepted by MESH' : 'Delivered';
+      return d.channel === 'gp_electronic' ? 'Acknowledged by the practice' : 'Delivered';
     case 'posted':
       return 'Posted';
     case 'failed':
@@ -50,9 +52,16 @@ export function deliveryTone(d: Shown): StatusTone {
 /** The label of the identifier the channel gave: the e-mail's Message-ID, the MESH tracking id. */
 export const messageIdLabel = (c: DeliveryChannel) => (c === 'gp_electronic' ? 'MESH message ID' : 'Message ID');
 
-/** When it last moved: delivered or posted time, else the last change. */
-export const deliveryWhen = (d: Pick<Delivery, 'delivered_at' | 'posted_at' | 'updated_at'>) =>
-  d.posted_at ?? d.delivered_at ?? d.updated_at;
+/** When it last moved: posted, delivered (a GP copy: acknowledged by the practice) or sent time, else the last change. */
+export const deliveryWhen = (d: Pick<Delivery, 'delivered_at' | 'posted_at' | 'updated_at'> & Partial<Pick<Delivery, 'sent_at'>>) =>
+  d.posted_at ?? d.delivered_at ?? d.sent_at ?? d.updated_at;
+
+/** The label of that time: "Posted", "Acknowledged" (a GP copy over MESH), "Sent", else "When". */
+export function deliveryWhenLabel(d: Pick<Delivery, 'status' | 'channel'>): string {
+  if (d.status === 'posted') return 'Posted';
+  if (d.status === 'delivered' && d.channel === 'gp_electronic') return 'Acknowledged';
+  return d.status === 'sent' ? 'Sent' : 'When';
+}
 
 /**
  * The channels offered for a resend: none unless the person may resend and the delivery is a failed one

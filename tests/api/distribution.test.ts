@@ -8,6 +8,7 @@ import { dictationLogs, dictations, jobTypes, jobs, letters, patients, settings,
 import { notifyChange } from '../../server/modules/live/live-channel';
 import { letterText } from '../../src/domain/letter-doc';
 import { API_PATHS } from '../../src/domain/contract/paths';
+import { scheduleGpTracking } from '../../server/modules/distribution/gp-tracking';
 import { startTestApp, type TestApp } from './harness';
 import { addUser, letterDoc } from './letters-fixtures';
 import { openStream } from './live-stream-client';
@@ -178,7 +179,7 @@ afterAll(async () => {
 });
 
 describe('approval sends the letter to every recipient', () => {
-  it('e-mails the patient the PDF (subject tagged, no patient data in it), sends the GP the FHIR document over MESH, and is SENT only when both have gone', async () => {
+  it('e-mails the patient the PDF (subject tagged, no patient data in it), sends the GP the FHIR document over MESH, and is SENT only when both have it', async () => {
     smtpMode = 'accept';
     const { id, reference } = await waiting(EMAILED, 'Clinic Letter');
     // MESH is down for the GP's first try (endpoint lookup answers 503 on every retry).
@@ -201,7 +202,15 @@ describe('approval sends the letter to every recipient', () => {
 
     await skipBackoff();
     log = await deliveriesOf(id);
-    expect(log[1]).toMatchObject({ status: 'delivered', attempts: 2, reason: null });
+    // In the practice's MESH inbox: sent, and delivered only once the practice acknowledges it.
+    expect(log[1]).toMatchObject({ status: 'sent', attempts: 2, reason: null });
+    expect(await statusOf(id)).toBe('MANUAL_DISTRIBUTION');
+    mesh.acknowledge(log[1]!.message_id!);
+    await t.db.execute(sql`UPDATE deliveries SET next_check_at = now() WHERE id = ${log[1]!.id}`);
+    await scheduleGpTracking(t.db);
+    await runJobs();
+    log = await deliveriesOf(id);
+    expect(log[1]).toMatchObject({ status: 'delivered', reason: null });
     expect(await statusOf(id)).toBe('SENT');
 
     // The e-mail as the mail server received it.
@@ -236,7 +245,8 @@ describe('approval sends the letter to every recipient', () => {
     expect(trail).toEqual(
       expect.arrayContaining([
         'Letter to the patient by e-mail: accepted by the mail server',
-        'Letter to the GP practice over MESH: accepted by MESH',
+        'Letter to the GP practice over MESH: accepted by MESH, waiting for the practice to acknowledge it',
+        'Letter to the GP practice over MESH: acknowledged by the practice',
         'Sent to every recipient',
       ]),
     );
@@ -354,7 +364,7 @@ describe('the print queue', () => {
     expect(items[0]!.address_lines).toEqual(['7 postlethwaite Road', 'Demoton', 'DE1 7AA']);
     // b's GP copy went over MESH; only the patient's copy is printed, and b is not SENT until it is posted.
     expect((await deliveriesOf(b.id)).map((d) => [d.channel, d.status])).toEqual([
-      ['gp_electronic', 'delivered'],
+      ['gp_electronic', 'sent'],
       ['print', 'printing'],
     ]);
     expect(await statusOf(b.id)).toBe('MANUAL_DISTRIBUTION');

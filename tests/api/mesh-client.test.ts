@@ -116,10 +116,36 @@ describe('MESH client against the in-test MESH server', () => {
     const received = JSON.parse(server.assembled(sent.messageId).toString('utf8')) as Bundle;
     expect(received).toMatchObject({ resourceType: 'Bundle', type: 'document' });
 
-    expect(await gp.track(sent.messageId)).toEqual({ status: 'accepted', detail: 'In the GP practice’s MESH inbox, not yet collected.' });
-    server.acknowledge(sent.messageId);
-    expect(await gp.track(sent.messageId)).toEqual({ status: 'acknowledged', detail: 'Collected and acknowledged by the GP practice.' });
+    const sentAt = server.messages.get(sent.messageId)!.uploadedAt;
+    expect(await gp.track(sent.messageId)).toMatchObject({
+      status: 'accepted',
+      detail: 'In the GP practice’s MESH inbox, not yet collected.',
+      expiresAt: new Date(Math.floor(sentAt.getTime() / 1000) * 1000 + 5 * 86_400_000),
+    });
+    const tracking = server.requests.find((r) => r.path === `/messageexchange/${US}/outbox/tracking?messageID=${sent.messageId}`)!;
+    expect(tracking.method).toBe('GET');
+    expect(tracking.headers.accept).toBe('application/vnd.mesh.v2+json');
+    expect(tracking.headers.authorization).toMatch(new RegExp(`^NHSMESH ${US}:[^:]+:\\d+:\\d{12}:[0-9a-f]{64}$`));
+
+    // The practice collects it as any MESH client does: inbox, download, acknowledge.
+    const practice = new MeshClient(cfg({ mailboxId: GP_MAILBOX, password: 'gp-password' }), fast);
+    expect(await practice.listInbox()).toEqual([sent.messageId]);
+    const got = await practice.download(sent.messageId);
+    expect(got.messageType).toBe('DATA');
+    expect(got.body.equals(bundle)).toBe(true);
+    await practice.acknowledge(sent.messageId);
+    expect(await practice.listInbox()).toEqual([]);
+    practice.close();
+
+    const acknowledged = await gp.track(sent.messageId);
+    expect(acknowledged).toMatchObject({ status: 'acknowledged', detail: 'Collected and acknowledged by the GP practice.' });
+    expect(acknowledged.at!.getTime()).toBeGreaterThanOrEqual(Math.floor(sentAt.getTime() / 1000) * 1000);
     expect(server.authFailures).toEqual([]);
+
+    // Another mailbox cannot track our message: MESH answers 404, which the adapter reads as "no record".
+    const stranger = meshGpDelivery(cfg({ mailboxId: GP_MAILBOX, password: 'gp-password' }), fast);
+    expect(await stranger.track(sent.messageId)).toMatchObject({ status: 'not_found' });
+    stranger.client.close();
     gp.client.close();
   });
 
@@ -287,10 +313,10 @@ describe('MESH client against the in-test MESH server', () => {
       localId: 'd-3',
       subject: 'Clinic letter',
     });
-    server.reportUndelivered(messageId, '14', 'Message not collected by recipient after 5 days');
-    expect(await gp.track(messageId)).toEqual({
-      status: 'error',
-      detail: 'MESH reported an error delivering it. Message not collected by recipient after 5 days (MESH code 14)',
+    server.expire(messageId);
+    expect(await gp.track(messageId)).toMatchObject({
+      status: 'undeliverable',
+      detail: 'The GP practice did not collect the letter from MESH within five days, so MESH withdrew it. (MESH code 14)',
     });
     const client = gp.client;
     const ids = await client.listInbox();

@@ -16,6 +16,14 @@ import path from 'node:path';
  * mailbox matching the path, numeric nonce count, timestamp within 2 hours, hash, and no replayed token.
  * Controls let a test acknowledge a message as the recipient, drop a delivery report in the inbox,
  * answer the next requests with a status (503 …) or refuse sends with a MESH error code.
+ *
+ * Tracking follows a message through the states of the specification ("Track outbox", "Message
+ * expiration") and the sandbox (models/message.py): uploading → accepted (in the recipient's inbox) →
+ * acknowledged (the recipient downloaded it and PUT …/status/acknowledged, through the API like any client,
+ * or `acknowledge` here), or undeliverable when not collected within five days (`expire`: error code 14 and
+ * an error report to the sender) or error (`reportUndelivered`). `status_timestamp` is the time of the last
+ * change. The v2 answer needs `Accept: application/vnd.mesh.v2+json`; anything else gets the v1 shape, as
+ * the real service answers, so a client that forgets the header does not read v2 fields.
  */
 
 export interface MeshServerMailbox {
@@ -40,6 +48,9 @@ export interface StoredMessage {
   statusCode?: string;
   statusDescription?: string;
   uploadTimestamp: string;
+  uploadedAt: Date;
+  /** When the status last changed. */
+  statusAt: Date;
 }
 
 export interface InboxItem {
@@ -77,6 +88,8 @@ export interface MeshTestServer {
   acknowledge(messageId: string): void;
   /** MESH gave up delivering: status error plus a REPORT in the sender's inbox. */
   reportUndelivered(messageId: string, code: string, description: string): void;
+  /** Five days passed uncollected: status undeliverable (code 14) plus a REPORT in the sender's inbox. */
+  expire(messageId: string): void;
   close(): Promise<void>;
 }
 
@@ -150,34 +163,48 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
       const m = state.messages.get(messageId);
       if (!m || m.status !== 'accepted') throw new Error(`message ${messageId} not accepted`);
       m.status = 'acknowledged';
+      m.statusAt = state.now();
     },
     reportUndelivered(messageId, code, description) {
-      const m = state.messages.get(messageId)!;
-      m.status = 'error';
-      m.statusCode = code;
-      m.statusDescription = description;
-      const reportId = newMessageId();
-      const inbox = state.inboxes.get(m.sender) ?? [];
-      inbox.push({
-        messageId: reportId,
-        body: Buffer.alloc(0),
-        headers: {
-          'mex-messagetype': 'REPORT',
-          'mex-messageid': reportId,
-          'mex-linkedmsgid': messageId,
-          'mex-statussuccess': 'ERROR',
-          'mex-statuscode': code,
-          'mex-statusdescription': description,
-          'mex-statusevent': 'TRANSFER',
-          'mex-workflowid': m.workflowId,
-          'mex-to': m.recipient,
-          ...(m.localId ? { 'mex-localid': m.localId } : {}),
-        },
-      });
-      state.inboxes.set(m.sender, inbox);
+      undelivered(messageId, 'error', code, description);
+    },
+    expire(messageId) {
+      undelivered(messageId, 'undeliverable', '14', 'Message not collected by recipient after 5 days');
     },
     close: () => Promise.resolve(),
   };
+
+  function undelivered(messageId: string, status: 'error' | 'undeliverable', code: string, description: string) {
+    const m = state.messages.get(messageId)!;
+    m.status = status;
+    m.statusCode = code;
+    m.statusDescription = description;
+    m.statusAt = state.now();
+    const reportId = newMessageId();
+    const inbox = state.inboxes.get(m.sender) ?? [];
+    inbox.push({
+      messageId: reportId,
+      body: Buffer.alloc(0),
+      headers: {
+        'mex-messagetype': 'REPORT',
+        'mex-messageid': reportId,
+        'mex-linkedmsgid': messageId,
+        'mex-statussuccess': 'ERROR',
+        'mex-statuscode': code,
+        'mex-statusdescription': description,
+        'mex-statusevent': 'TRANSFER',
+        'mex-workflowid': m.workflowId,
+        'mex-to': m.recipient,
+        ...(m.localId ? { 'mex-localid': m.localId } : {}),
+      },
+    });
+    state.inboxes.set(m.sender, inbox);
+  }
+
+  /** DATA messages in a mailbox's inbox: delivered to it, complete, not yet acknowledged or expired. */
+  function waitingFor(mailboxId: string): StoredMessage[] {
+    return [...state.messages.values()].filter((m) => m.recipient === mailboxId && m.status === 'accepted');
+  }
 
   function newMessageId(): string {
     seq += 1;
@@ -213,26 +240,57 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
     return true;
   }
 
-  function tracking(m: StoredMessage) {
+  /** yyyyMMddHHmmss, as the specification's examples write expiry_time and upload_timestamp. */
+  const compact = (d: Date) =>
+    d
+      .toISOString()
+      .replace(/[-:TZ]/g, '')
+      .slice(0, 14);
+  /** Five days after delivery an uncollected message leaves the inbox ("Message expiration"). */
+  const expiry = (m: StoredMessage) => new Date(m.uploadedAt.getTime() + 5 * 86_400_000);
+  const failed = (m: StoredMessage) => m.status === 'error' || m.status === 'undeliverable';
+
+  function trackingV2(m: StoredMessage) {
     const box = state.mailboxes.get(m.recipient);
     return {
       message_id: m.messageId,
       local_id: m.localId ?? null,
       workflow_id: m.workflowId,
       filename: m.filename ?? null,
-      expiry_time: null,
-      upload_timestamp: m.uploadTimestamp,
+      expiry_time: compact(expiry(m)),
+      upload_timestamp: m.uploadTimestamp.slice(0, 14),
       recipient: m.recipient,
       recipient_name: null,
       recipient_ods_code: box?.odsCode ?? null,
       recipient_org_code: box?.odsCode ?? null,
       recipient_org_name: null,
-      status_success: m.status === 'error' || m.status === 'undeliverable' ? false : true,
+      status_success: !failed(m),
       status: m.status,
       status_event: m.status === 'acknowledged' ? 'ACKNOWLEDGED' : 'TRANSFER',
-      status_timestamp: state.now().toISOString().slice(0, 19),
+      // ISO without a zone, as in the specification's example ("2020-06-01T12:21:52").
+      status_timestamp: m.statusAt.toISOString().slice(0, 19),
       status_description: m.statusDescription ?? 'Success',
       status_code: m.statusCode ?? '00',
+    };
+  }
+
+  function trackingV1(m: StoredMessage) {
+    return {
+      dtsId: m.messageId,
+      messageId: m.messageId,
+      localId: m.localId ?? null,
+      workflowId: m.workflowId,
+      recipient: m.recipient,
+      sender: m.sender,
+      messageType: 'Data',
+      status: m.status.charAt(0).toUpperCase() + m.status.slice(1),
+      statusSuccess: failed(m) ? 'ERROR' : 'SUCCESS',
+      statusCode: m.statusCode ?? null,
+      statusDescription: m.statusDescription ?? null,
+      uploadTimestamp: m.uploadTimestamp.slice(0, 14),
+      expiryTime: compact(expiry(m)),
+      fileSize: m.totalChunks ? [...m.chunks.values()].reduce((n, c) => n + c.length, 0) : 0,
+      version: '1.0',
     };
   }
 
@@ -301,6 +359,8 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
         chunks: new Map([[1, body]]),
         status: total === 1 ? 'accepted' : 'uploading',
         uploadTimestamp: stamp(state.now()),
+        uploadedAt: state.now(),
+        statusAt: state.now(),
       });
       return json(res, 202, { message_id: messageId });
     }
@@ -324,25 +384,45 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
       }
       if (!body.length) return meshError(res, 417, '02', 'MissingDataFile', m.messageId);
       m.chunks.set(n, body);
-      if (m.chunks.size === m.totalChunks) m.status = 'accepted';
+      if (m.chunks.size === m.totalChunks) {
+        m.status = 'accepted';
+        m.statusAt = state.now();
+      }
       return json(res, 202, { message_id: m.messageId });
     }
 
     // GET /messageexchange/{mailbox}/outbox/tracking?messageID=
     if (rest.length === 2 && rest[0] === 'outbox' && rest[1] === 'tracking' && req.method === 'GET') {
       const m = state.messages.get(url.searchParams.get('messageID') ?? '');
+      // Another mailbox's message is a 404 too (the sandbox: "intentionally not a 403 (matching spine)").
       if (!m || m.sender !== mailboxId) return json(res, 404, { detail: 'Message does not exist' });
-      return json(res, 200, tracking(m));
+      if (req.headers.accept !== V2) return json(res, 200, trackingV1(m));
+      return json(res, 200, trackingV2(m));
     }
 
     // GET /messageexchange/{mailbox}/inbox
     if (rest.length === 1 && rest[0] === 'inbox' && req.method === 'GET') {
-      const items = state.inboxes.get(mailboxId) ?? [];
-      return json(res, 200, { messages: items.map((i) => i.messageId), links: {}, approx_inbox_count: items.length });
+      const ids = [...(state.inboxes.get(mailboxId) ?? []).map((i) => i.messageId), ...waitingFor(mailboxId).map((m) => m.messageId)];
+      return json(res, 200, { messages: ids, links: {}, approx_inbox_count: ids.length });
     }
 
     // GET /messageexchange/{mailbox}/inbox/{id}
     if (rest.length === 2 && rest[0] === 'inbox' && req.method === 'GET') {
+      const data = waitingFor(mailboxId).find((m) => m.messageId === rest[1]);
+      if (data && data.totalChunks === 1) {
+        res.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'mex-messagetype': 'DATA',
+          'mex-messageid': data.messageId,
+          'mex-from': data.sender,
+          'mex-to': data.recipient,
+          'mex-workflowid': data.workflowId,
+          'mex-chunk-range': '1:1',
+          ...(data.localId ? { 'mex-localid': data.localId } : {}),
+        });
+        res.end(state.assembled(data.messageId));
+        return;
+      }
       const item = (state.inboxes.get(mailboxId) ?? []).find((i) => i.messageId === rest[1]);
       if (!item) return json(res, 404, { detail: 'Message does not exist' });
       res.writeHead(200, { 'content-type': 'application/octet-stream', ...item.headers });
@@ -352,6 +432,12 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
 
     // PUT /messageexchange/{mailbox}/inbox/{id}/status/acknowledged
     if (rest.length === 4 && rest[0] === 'inbox' && rest[2] === 'status' && rest[3] === 'acknowledged' && req.method === 'PUT') {
+      const data = waitingFor(mailboxId).find((m) => m.messageId === rest[1]);
+      if (data) {
+        data.status = 'acknowledged';
+        data.statusAt = state.now();
+        return json(res, 200, { message_id: data.messageId });
+      }
       const items = state.inboxes.get(mailboxId) ?? [];
       const i = items.findIndex((x) => x.messageId === rest[1]);
       if (i < 0) return json(res, 404, { detail: 'Message does not exist' });

@@ -3,6 +3,7 @@ import {
   deliveryStatusWords,
   deliveryTone,
   deliveryWhen,
+  deliveryWhenLabel,
   messageIdLabel,
   recipientRoleWords,
   resendChoices,
@@ -25,6 +26,8 @@ const d = (over: Partial<Delivery> = {}): Delivery => ({
   posted_by: null,
   posted_at: null,
   delivered_at: null,
+  sent_at: null,
+  checked_at: null,
   created_at: '2026-11-25T10:00:00Z',
   updated_at: '2026-11-25T10:05:00Z',
   ...over,
@@ -36,7 +39,8 @@ describe('delivery words', () => {
     expect(deliveryStatusWords(d({ status: 'queued', attempts: 1 }))).toBe('Not sent yet: trying again');
     expect(deliveryStatusWords(d({ status: 'printing', channel: 'print' }))).toBe('Waiting to be printed and posted');
     expect(deliveryStatusWords(d({ status: 'delivered' }))).toBe('Delivered');
-    expect(deliveryStatusWords(d({ status: 'delivered', channel: 'gp_electronic' }))).toBe('Accepted by MESH');
+    expect(deliveryStatusWords(d({ status: 'sent', channel: 'gp_electronic' }))).toBe('Sent over MESH — waiting for the practice');
+    expect(deliveryStatusWords(d({ status: 'delivered', channel: 'gp_electronic' }))).toBe('Acknowledged by the practice');
     expect(deliveryStatusWords(d({ status: 'posted', channel: 'print' }))).toBe('Posted');
     expect(deliveryStatusWords(d())).toBe('Failed');
     expect(deliveryStatusWords(d({ superseded: true }))).toBe('Failed, sent again');
@@ -45,6 +49,7 @@ describe('delivery words', () => {
   it('tones: delivered and posted are done, a replaced failure is history', () => {
     expect(deliveryTone(d({ status: 'posted' }))).toBe('ok');
     expect(deliveryTone(d({ status: 'printing' }))).toBe('waiting');
+    expect(deliveryTone(d({ status: 'sent', channel: 'gp_electronic' }))).toBe('waiting');
     expect(deliveryTone(d())).toBe('failed');
     expect(deliveryTone(d({ superseded: true }))).toBe('past');
   });
@@ -56,6 +61,17 @@ describe('delivery words', () => {
     expect(messageIdLabel('email')).toBe('Message ID');
     expect(deliveryWhen(d({ posted_at: '2026-11-25T11:00:00Z' }))).toBe('2026-11-25T11:00:00Z');
     expect(deliveryWhen(d())).toBe('2026-11-25T10:05:00Z');
+  });
+
+  it('a GP copy over MESH: sent (waiting for the practice), then acknowledged at the practice’s time', () => {
+    const sent = d({ channel: 'gp_electronic', status: 'sent', sent_at: '2026-11-25T10:01:00Z', checked_at: '2026-11-25T10:30:00Z' });
+    expect(deliveryWhenLabel(sent)).toBe('Sent');
+    expect(deliveryWhen(sent)).toBe('2026-11-25T10:01:00Z');
+    const acknowledged = { ...sent, status: 'delivered' as const, delivered_at: '2026-11-25T12:40:00Z' };
+    expect(deliveryWhenLabel(acknowledged)).toBe('Acknowledged');
+    expect(deliveryWhen(acknowledged)).toBe('2026-11-25T12:40:00Z');
+    expect(deliveryWhenLabel(d({ status: 'delivered' }))).toBe('When');
+    expect(deliveryWhenLabel(d({ status: 'posted', channel: 'print' }))).toBe('Posted');
   });
 });
 

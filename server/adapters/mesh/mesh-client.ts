@@ -23,6 +23,9 @@ import { meshAuthorization } from './mesh-auth';
 import type { MeshConfig } from './mesh-config';
 import { meshHttpError, meshNetworkError } from './mesh-errors';
 import { jsonBody, meshAgent, meshRequest, type MeshAgent, type MeshResponse } from './mesh-http';
+import type { MeshTracking } from './mesh-tracking';
+
+export type { MeshTracking } from './mesh-tracking';
 
 export const MESH_ACCEPT = 'application/vnd.mesh.v2+json';
 /** The specification's limit for one request is 100MB; the reference client splits at 75MiB. */
@@ -54,19 +57,6 @@ export interface MeshSendInput {
   filename?: string;
   /** The content type of the data when decoded (sent as mex-content-type). */
   contentType?: string;
-}
-
-export interface MeshTracking {
-  message_id: string;
-  local_id?: string | null;
-  workflow_id?: string | null;
-  recipient?: string | null;
-  status?: string | null;
-  status_success?: boolean | null;
-  status_code?: string | null;
-  status_description?: string | null;
-  status_event?: string | null;
-  status_timestamp?: string | null;
 }
 
 export interface MeshMailbox {
@@ -211,7 +201,7 @@ export class MeshClient {
     const url = `${this.mailboxUrl}/outbox/tracking?messageID=${encodeURIComponent(messageId)}`;
     const res = await this.withRetry(() => this.once('tracking the message', 'GET', url));
     const body = jsonBody(res) as MeshTracking | undefined;
-    if (!body || typeof body !== 'object')
+    if (!body || typeof body !== 'object' || typeof body.message_id !== 'string')
       throw new GpDeliveryError('transient', 'MESH answered the tracking request with something that is not tracking data.');
     return body;
   }

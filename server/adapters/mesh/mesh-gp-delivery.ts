@@ -3,22 +3,15 @@
  * lookup), send the FHIR document Bundle to it, and read tracking. `createGpDelivery` picks MESH when it
  * is configured and the notConfigured adapter (GP copies to print, with the reason) otherwise.
  */
-import {
-  GP_DELIVERY_NOT_CONFIGURED,
-  GpDeliveryError,
-  notConfiguredGpDelivery,
-  type GpDelivery,
-  type GpDocument,
-  type GpTrackStatus,
-} from '../gp-delivery';
+import { GP_DELIVERY_NOT_CONFIGURED, GpDeliveryError, notConfiguredGpDelivery, type GpDelivery, type GpDocument } from '../gp-delivery';
 import { MeshClient, type MeshClientOptions } from './mesh-client';
 import { meshConfigFromEnv, type MeshConfig } from './mesh-config';
+import { readTracking, TRACKING_NOT_FOUND } from './mesh-tracking';
 
 const ODS_CODE = /^[A-Z0-9]{3,10}$/;
 const NHS_NUMBER = /^\d{10}$/;
 /** mex-localid must not contain patient data (mesh-api.yaml "Outbox workflow"); keep it a plain id. */
 const LOCAL_ID = /^[A-Za-z0-9._:-]{1,100}$/;
-const KNOWN: readonly GpTrackStatus[] = ['uploading', 'accepted', 'acknowledged', 'undeliverable', 'error'];
 
 export function meshGpDelivery(cfg: MeshConfig, opts: MeshClientOptions = {}): GpDelivery & { client: MeshClient } {
   const client = new MeshClient(cfg, opts);
@@ -52,23 +45,15 @@ export function meshGpDelivery(cfg: MeshConfig, opts: MeshClientOptions = {}): G
       return { messageId, recipient: to };
     },
     async track(messageId: string) {
-      const t = await client.track(messageId);
-      const raw = (t.status ?? '').toLowerCase();
-      const status: GpTrackStatus = (KNOWN as readonly string[]).includes(raw) ? (raw as GpTrackStatus) : 'unknown';
-      const words: Record<GpTrackStatus, string> = {
-        uploading: 'Still being uploaded to MESH.',
-        accepted: 'In the GP practice’s MESH inbox, not yet collected.',
-        acknowledged: 'Collected and acknowledged by the GP practice.',
-        undeliverable: 'MESH could not deliver it to the GP practice.',
-        error: 'MESH reported an error delivering it.',
-        unknown: `MESH reported the status “${raw || 'none'}”.`,
-      };
-      const code = t.status_code && t.status_code !== '00' && t.status_success === false ? ` (MESH code ${t.status_code})` : '';
-      const detail =
-        t.status_description && status !== 'accepted' && status !== 'acknowledged'
-          ? `${words[status]} ${t.status_description}${code}`.trim()
-          : words[status];
-      return { status, detail };
+      try {
+        return readTracking(await client.track(messageId));
+      } catch (err) {
+        // Tracking answers 404 for a message MESH does not hold for this mailbox (the sandbox: "matching spine").
+        if (err instanceof GpDeliveryError && err.status === 404) {
+          return { status: 'not_found', detail: TRACKING_NOT_FOUND };
+        }
+        throw err;
+      }
     },
   };
 }

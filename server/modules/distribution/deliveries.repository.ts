@@ -105,6 +105,8 @@ export async function deliveryDtos(db: Db, rows: DeliveryRow[]): Promise<Deliver
     posted_by: r.postedBy ? { id: r.postedBy, full_name: posters.get(r.postedBy) ?? '' } : null,
     posted_at: r.postedAt?.toISOString() ?? null,
     delivered_at: r.deliveredAt?.toISOString() ?? null,
+    sent_at: r.sentAt?.toISOString() ?? null,
+    checked_at: r.checkedAt?.toISOString() ?? null,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   }));

@@ -25,6 +25,8 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ db: Db; distribution: D
   { db, distribution, renderer },
 ) => {
   const printQueue = createPrintQueue(db, renderer);
+  const stopTracking = distribution.startTracking();
+  app.addHook('onClose', async () => stopTracking());
 
   app.get(
     '/api/dictation/:id/deliveries',

@@ -27,6 +27,7 @@ import { sendByEmail, sendToGp } from './send-letter';
 import { emit, publish } from '../notifications/notify.service';
 import { settleDictation } from './settle';
 import { notifyChange } from '../live/live-channel';
+import { nextCheckDelayMs, registerGpTracking, startGpTrackingTimer } from './gp-tracking';
 
 export const DELIVERY_JOB = 'deliver_letter';
 
@@ -149,19 +150,24 @@ export function createDistribution(deps: DistributionDeps) {
     const source = await readLetterSource(db, ctx.row, new Date(), (msg) => deps.log.warn(msg));
     const setting = await readDistributionSetting(db, row.trustId, (msg) => deps.log.warn(msg));
     try {
-      const sent = row.channel === 'email' ? await sendByEmail(deps, row, source, setting) : await sendToGp(deps, row, source, setting);
+      const email = row.channel === 'email';
+      const sent = email ? await sendByEmail(deps, row, source, setting) : await sendToGp(deps, row, source, setting);
+      const now = new Date();
+      // A GP copy is in the practice's MESH inbox: delivered only once the practice acknowledges it (gp-tracking.ts).
       await recordOutcome(
         row,
         {
-          status: 'delivered',
+          status: email ? 'delivered' : 'sent',
           messageId: sent.messageId,
           result: sent.result,
           reason: null,
-          deliveredAt: new Date(),
-          updatedAt: new Date(),
+          sentAt: now,
+          deliveredAt: email ? now : null,
+          nextCheckAt: email ? null : new Date(now.getTime() + nextCheckDelayMs(0)),
+          updatedAt: now,
         },
-        'delivered',
-        row.channel === 'email' ? 'accepted by the mail server' : 'accepted by MESH',
+        email ? 'delivered' : 'sent',
+        email ? 'accepted by the mail server' : 'accepted by MESH, waiting for the practice to acknowledge it',
       );
     } catch (err) {
       const f = err instanceof DeliveryFailure ? err : new DeliveryFailure('transient', 'The letter could not be sent.');
@@ -196,6 +202,7 @@ export function createDistribution(deps: DistributionDeps) {
   }
 
   jobs.register(DELIVERY_JOB, run, giveUp);
+  registerGpTracking(jobs, { db, gp: deps.gp, log: deps.log, failed });
 
   return {
     /** Who gets the letter and how; refused (with the recipient named) when one cannot be reached. */
@@ -259,6 +266,9 @@ export function createDistribution(deps: DistributionDeps) {
       void jobs.kick();
       return (await deliveryDtos(db, [fresh]))[0]!;
     },
+
+    /** Queues MESH tracking runs every few minutes while MESH is configured; answers the function that stops it. */
+    startTracking: () => startGpTrackingTimer(db, deps.gp),
 
     /** For the print queue: a dictation may have become complete. */
     settle: (dictationId: number) => settleDictation(db, dictationId),

@@ -10,6 +10,7 @@ const CHANNEL = { email: 'e-mail', gp_electronic: 'GP electronic', print: 'post'
 const STATUS = {
   queued: 'being sent',
   printing: 'waiting in the print queue',
+  sent: 'sent, waiting for the recipient to acknowledge it',
   failed: 'failed',
   delivered: 'delivered',
   posted: 'posted',

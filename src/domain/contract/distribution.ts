@@ -7,7 +7,11 @@ import { DELIVERY_CHANNELS } from '../delivery-channel';
 import { RECIPIENT_TYPES } from '../recipients';
 import { idSchema, safeText } from './primitives';
 
-export const DELIVERY_STATUSES = ['queued', 'printing', 'delivered', 'posted', 'failed'] as const;
+/**
+ * `sent`: the channel accepted it but the recipient has not yet confirmed it (a GP copy in the practice's
+ * MESH inbox, not yet acknowledged); it counts as delivered only when acknowledged.
+ */
+export const DELIVERY_STATUSES = ['queued', 'printing', 'sent', 'delivered', 'posted', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One recipient's delivery, as the delivery log lists it (GET /api/dictation/{id}/deliveries). */
@@ -31,7 +35,12 @@ export const deliverySchema = z.object({
   superseded: z.boolean(),
   posted_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
   posted_at: z.string().nullable(),
+  /** A GP copy: when the practice acknowledged it; otherwise when the channel accepted it. */
   delivered_at: z.string().nullable(),
+  /** When the channel (mail server, MESH) accepted it. */
+  sent_at: z.string().nullable(),
+  /** A GP copy waiting for the practice: when MESH tracking was last asked. */
+  checked_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -8,6 +8,7 @@ import {
   deliveryStatusWords,
   deliveryTone,
   deliveryWhen,
+  deliveryWhenLabel,
   messageIdLabel,
   recipientRoleWords,
   resendChoices,
@@ -72,11 +73,13 @@ export function DeliveryCard({ d, reference, mayResend }: Props) {
           <p className="font-medium break-words">{d.recipient.name || recipientRoleWords(d)}</p>
           <p className="text-xs text-slate-600 dark:text-slate-400">{recipientRoleWords(d)}</p>
         </div>
-        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[tone]}`}>{deliveryStatusWords(d)}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[tone]}`}>{deliveryStatusWords(d)}</span>
       </div>
       <dl className="mt-2 space-y-0.5 text-xs">
         <Row label="Channel" value={channelWords(d.channel)} />
-        <Row label={d.status === 'posted' ? 'Posted' : 'When'} value={formatDateTime(deliveryWhen(d))} />
+        {d.status === 'delivered' && d.channel === 'gp_electronic' && d.sent_at && <Row label="Sent" value={formatDateTime(d.sent_at)} />}
+        <Row label={deliveryWhenLabel(d)} value={formatDateTime(deliveryWhen(d))} />
+        {d.status === 'sent' && d.checked_at && <Row label="Last checked" value={formatDateTime(d.checked_at)} />}
         {d.posted_by && <Row label="Posted by" value={d.posted_by.full_name} />}
         {d.attempts > 0 && <Row label="Attempts" value={String(d.attempts)} />}
         {d.message_id && <Row label={messageIdLabel(d.channel)} value={d.message_id} />}

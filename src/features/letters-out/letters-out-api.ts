@@ -11,12 +11,19 @@ export const lettersOutKeys = {
   failed: ['letters-out', 'failed'] as const,
 };
 
-/** A dictation's delivery log. While something is still on its way it is asked again every 10 s. */
+/**
+ * A dictation's delivery log. While something is being sent it is asked again every 10 s; while a GP copy
+ * waits for the practice's acknowledgement (MESH tracking asks every few minutes at most), every minute.
+ */
 export function useDeliveries(dictationId: number) {
   return useQuery({
     queryKey: lettersOutKeys.deliveries(dictationId),
     queryFn: () => apiCall('get', API_PATHS.dictationDeliveries(dictationId), { schema: deliveriesAnswerSchema, quiet: true }),
-    refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === 'queued' && !d.superseded) ? 10_000 : false),
+    refetchInterval: (q) => {
+      const open = q.state.data?.data.filter((d) => !d.superseded) ?? [];
+      if (open.some((d) => d.status === 'queued')) return 10_000;
+      return open.some((d) => d.status === 'sent') ? 60_000 : false;
+    },
     retry: false,
   });
 }

@@ -1,0 +1,129 @@
+/**
+ * MESH tracking of GP copies (issue 13): a GP copy accepted by MESH is `sent` — in the practice's inbox —
+ * and becomes `delivered` only when the practice has downloaded and acknowledged it; a letter is SENT only
+ * when every recipient has it. A periodic job (one queued or running across processes, like the stuck
+ * check) asks MESH's tracking endpoint about the copies that are due, with backoff per copy: the
+ * specification says MESH is asynchronous, a practice may take hours, and tracking must not be polled often.
+ *   acknowledged              → delivered at the practice's time; the letter may become SENT
+ *   undeliverable, error,
+ *   unknown to MESH           → failed with MESH's reason, into the failures list (Resend / change channel)
+ *   accepted, uploading …     → asked again later
+ *   MESH unavailable, refused → asked again later; the run stops (the other copies would fare the same)
+ */
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { GpDeliveryError, type GpDelivery, type GpTrackResult } from '../../adapters/gp-delivery';
+import type { Db } from '../../db/client';
+import { deliveries } from '../../db/schema';
+import type { JobQueue } from '../../lib/jobs';
+import { logDelivery, type DeliveryRow } from './deliveries.repository';
+import { settleDictation } from './settle';
+
+export const GP_TRACKING_JOB = 'distribution.gp_tracking';
+/** How often the job looks for copies due a check (each copy has its own, longer, backoff). */
+export const GP_TRACKING_INTERVAL_MS = 5 * 60_000;
+/** Copies asked about in one run; the rest wait for the next. */
+const BATCH = 100;
+
+/** Wait before the next tracking request: 5 minutes after sending, then twice as long each time, at most 2 hours. */
+export function nextCheckDelayMs(checksDone: number): number {
+  return Math.min(2 * 60 * 60_000, 5 * 60_000 * 2 ** Math.max(0, checksDone));
+}
+
+export interface GpTrackingDeps {
+  db: Db;
+  gp: GpDelivery;
+  log: FastifyBaseLogger;
+  /** Marks a delivery failed with the reason and tells the letter's typist (distribution.service). */
+  failed: (row: DeliveryRow, reason: string) => Promise<void>;
+  now?: () => Date;
+}
+
+const FAILED: ReadonlySet<GpTrackResult['status']> = new Set(['undeliverable', 'error', 'not_found']);
+
+/**
+ * When the practice acknowledged it: MESH's status time when it is not before our previous look (else the
+ * previous look would have seen it; MESH writes whole seconds) and not in the future; otherwise the time
+ * we saw it.
+ */
+function acknowledgedAt(row: DeliveryRow, t: GpTrackResult, now: Date): Date {
+  const since = row.checkedAt ?? row.sentAt;
+  const sinceSecond = since ? Math.floor(since.getTime() / 1000) * 1000 : -Infinity;
+  if (t.at && t.at.getTime() <= now.getTime() && t.at.getTime() >= sinceSecond) return t.at;
+  return now;
+}
+
+/** One run: asks MESH about each copy due; answers what became of them. */
+export async function trackGpDeliveries(deps: GpTrackingDeps): Promise<{ checked: number; acknowledged: number; failed: number }> {
+  const { db, gp, log } = deps;
+  const result = { checked: 0, acknowledged: 0, failed: 0 };
+  if (!gp.configured) return result;
+  const now = deps.now?.() ?? new Date();
+  const due = await db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.status, 'sent'), lte(deliveries.nextCheckAt, now)))
+    .orderBy(asc(deliveries.nextCheckAt))
+    .limit(BATCH);
+
+  for (const row of due) {
+    const checked = { checkedAt: now, checks: sql`${deliveries.checks} + 1`, updatedAt: now };
+    const later = { ...checked, nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(row.checks + 1)) };
+    let t: GpTrackResult;
+    try {
+      if (!row.messageId) throw new GpDeliveryError('permanent', 'The GP copy has no MESH message id to track.');
+      t = await gp.track(row.messageId);
+    } catch (err) {
+      await db.update(deliveries).set(later).where(eq(deliveries.id, row.id));
+      // Plain words only: the delivery id, never the recipient.
+      log.warn({ delivery: row.id, reason: err instanceof GpDeliveryError ? err.reason : 'unexpected error' }, 'MESH tracking failed');
+      break;
+    }
+    result.checked++;
+    const still = and(eq(deliveries.id, row.id), eq(deliveries.status, 'sent'));
+    if (t.status === 'acknowledged') {
+      const [done] = await db
+        .update(deliveries)
+        .set({ ...checked, status: 'delivered', deliveredAt: acknowledgedAt(row, t, now), nextCheckAt: null, reason: null })
+        .where(still)
+        .returning({ id: deliveries.id });
+      if (!done) continue;
+      await logDelivery(db, row, 'acknowledged', 'acknowledged by the practice', null);
+      await settleDictation(db, row.dictationId);
+      result.acknowledged++;
+    } else if (FAILED.has(t.status)) {
+      await db
+        .update(deliveries)
+        .set({ ...checked, nextCheckAt: null })
+        .where(still);
+      await deps.failed(row, t.detail);
+      result.failed++;
+    } else {
+      await db.update(deliveries).set(later).where(still);
+    }
+  }
+  return result;
+}
+
+/** Adds a tracking run unless one is already waiting or running (any number of server processes). */
+export async function scheduleGpTracking(db: Db): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO jobs (kind, payload)
+    SELECT ${GP_TRACKING_JOB}, '{}'::jsonb
+    WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${GP_TRACKING_JOB} AND state IN ('queued', 'running'))`);
+}
+
+/** Registers the tracking job (a run that fails is simply tried at the next interval). */
+export function registerGpTracking(jobs: JobQueue, deps: GpTrackingDeps): void {
+  jobs.register(GP_TRACKING_JOB, async () => {
+    await trackGpDeliveries(deps);
+  });
+}
+
+/** The timer that queues a run every interval while MESH is configured; returns the function that stops it. */
+export function startGpTrackingTimer(db: Db, gp: GpDelivery): () => void {
+  if (!gp.configured) return () => undefined;
+  const timer = setInterval(() => void scheduleGpTracking(db).catch(() => undefined), GP_TRACKING_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
