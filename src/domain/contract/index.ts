@@ -24,4 +24,5 @@ export * from './live';
 
 export { API_PATHS } from './paths';
 export * from './distribution';
+export * from './distribution-settings';
 export * from './letters-out';
