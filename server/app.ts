@@ -50,6 +50,8 @@ import { createDistribution } from './modules/distribution/distribution.service'
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { printLinkRoutes } from './modules/print-link/print-link.routes';
 import { stuckLettersRoutes } from './modules/stuck-letters/stuck-letters.routes';
+import { distributionSettingsRoutes } from './modules/distribution-settings/distribution-settings.routes';
+import { createDistributionSettings } from './modules/distribution-settings/distribution-settings.service';
 import { liveRoutes } from './modules/live/live.routes';
 
 declare module 'fastify' {
@@ -233,11 +235,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Letters are rendered on one worker thread, shared by the documents and delivery.
   const renderer = createRenderPool();
   app.addHook('onClose', () => renderer.close());
+  const gp = deps.gpDelivery ?? createGpDelivery(config.meshEnv);
   const distribution = createDistribution({
     db,
     jobs,
     mailer,
-    gp: deps.gpDelivery ?? createGpDelivery(config.meshEnv),
+    gp,
     renderer,
     log: app.log,
   });
@@ -252,6 +255,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes, { db });
   await app.register(notificationsRoutes, { db, jobs, mailer, linkOrigin: mailLinkOrigin });
   await app.register(stuckLettersRoutes, { db, jobs, mailer, hours: config.stuckLetterHours, linkOrigin: mailLinkOrigin });
+  await app.register(distributionSettingsRoutes, {
+    service: createDistributionSettings({ db, gp, defaultStuckHours: config.stuckLetterHours }),
+  });
   await app.register(pushRoutes, { db, config, jobs });
   await app.register(liveRoutes, { db, pinWindowMs: config.pinVerificationMs, heartbeatMs: config.liveHeartbeatMs });
   app.decorate('wardnote', { jobs, uploads, storage });

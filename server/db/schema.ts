@@ -864,6 +864,10 @@ export const deliveries = pgTable(
       .on(t.trustId, t.id)
       .where(sql`status = 'printing'`),
     index('deliveries_resend_of').on(t.resendOf),
+    // The failures list: a trust's deliveries that failed, paged by id.
+    index('deliveries_failed')
+      .on(t.trustId, t.id)
+      .where(sql`status = 'failed'`),
     // The stuck-letter check (issue 13): the few copies not yet delivered or posted.
     index('deliveries_outstanding')
       .on(t.dictationId)

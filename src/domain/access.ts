@@ -71,6 +71,8 @@ export const RULES = {
   distribution: { roles: ['Secretary', 'Manager'] },
   /** The stuck-letter count and list (issue 13): the trust's managers. */
   stuckLetters: { roles: ['Manager', 'SuperAdmin'] },
+  /** A trust's distribution settings (issue 13): its administrators; SuperAdmin for any trust. */
+  distributionSettings: { roles: ['TrustAdmin', 'SuperAdmin'] },
   autotextNav: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager'] },
   siteAdminNav: { roles: ['SiteAdmin'], permissions: ['users', 'groups', 'jobtypes'] },
 } as const satisfies Record<string, Rule>;

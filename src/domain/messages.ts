@@ -234,4 +234,20 @@ export const PAGE_MESSAGES = {
   deviceConnected: (names: string) => `Connected: ${names}`,
   noWebHid: 'Foot pedals and SpeechMikes need Chrome or Edge on a computer: this browser cannot use them.',
   supportedDevices: 'With Chrome or Edge, these work here:',
+
+  stuckShowAll: (n: number) => `Show ${n === 1 ? 'it' : `all ${n}`}`,
+  stuckHide: 'Hide the list',
+  stuckWaiting: (hours: number) => `waiting ${hours === 1 ? '1 hour' : `${hours} hours`}`,
+  stuckNone: 'No approved letter is waiting longer than the limit.',
+  // A trust's distribution settings (issue 13), on its configuration page (TrustAdmin, SuperAdmin).
+  distributionTagInvalid: 'The e-mail subject tag is at most 40 characters, on one line.',
+  distributionOdsInvalid: 'The ODS code is 3 to 10 letters and digits, such as RXX or RTH01.',
+  stuckHoursInvalid: 'The stuck-letter limit is a whole number of hours from 1 to 168 (one week).',
+  meshNotConfigured: 'MESH is not configured: GP copies go to the print queue.',
+  meshNeedsTrustOds: 'MESH is configured, but GP copies go to the print queue until the trust’s ODS code is saved here.',
+  meshReady: 'MESH is configured: GP copies are sent to the practices electronically.',
+  meshSecrets:
+    'The MESH mailbox, password, shared key and certificates are set in the server’s configuration (the MESH_ variables); they are never shown here.',
+  distributionSaved: 'Distribution settings saved.',
+  trustConfigOther: 'The other parts of trust configuration are not available yet.',
 };

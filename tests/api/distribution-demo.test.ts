@@ -70,8 +70,8 @@ describe('demo deliveries', () => {
     const failed = all.filter((d) => d.status === 'failed');
     expect(failed.map((d) => d.reason)).toContain('The mail server refused the e-mail address (550 5.1.1).');
     // The print queue has the demo's waiting copies.
-    const queue = (await t.call('GET', API_PATHS.printQueue, { token: secretary })).json().data as Delivery[];
-    expect(queue.length).toBe(all.filter((d) => d.status === 'printing').length);
+    const queue = (await t.call('GET', API_PATHS.printQueue, { token: secretary })).json() as { total: number };
+    expect(queue.total).toBe(all.filter((d) => d.status === 'printing').length);
   });
 
   it('every demo letter waiting for approval can reach all its recipients (approval is not refused)', async () => {
@@ -97,5 +97,78 @@ describe('demo deliveries', () => {
     const log = await deliveriesOf(row!.id);
     const gp = log.find((d) => d.recipient.type === 'gp');
     expect(gp).toMatchObject({ channel: 'print', status: 'printing', reason: GP_DELIVERY_NOT_CONFIGURED });
+  });
+});
+
+describe('the print queue and the failures list, a page at a time', () => {
+  type Page = {
+    data: { id: number; dictation_id: number }[];
+    current_page: number;
+    last_page: number;
+    total: number;
+    next_page_url: string | null;
+  };
+  const list = async (token: string, url: string): Promise<Page> => {
+    const res = await t.call('GET', url, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('pages the print queue oldest first: the pages together are the whole queue, once each', async () => {
+    const whole = await list(secretary, `${API_PATHS.printQueue}?per_page=100`);
+    expect(whole.total).toBeGreaterThan(2);
+    expect(whole.data).toHaveLength(whole.total);
+    const first = await list(secretary, `${API_PATHS.printQueue}?per_page=2`);
+    expect(first).toMatchObject({ current_page: 1, last_page: Math.ceil(whole.total / 2), total: whole.total });
+    expect(first.next_page_url).toBe(`${API_PATHS.printQueue}?per_page=2&page=2`);
+    const seen: number[] = [];
+    for (let p = 1; p <= first.last_page; p++)
+      seen.push(...(await list(secretary, `${API_PATHS.printQueue}?per_page=2&page=${p}`)).data.map((d) => d.id));
+    expect(seen).toEqual(whole.data.map((d) => d.id));
+    const past = await list(secretary, `${API_PATHS.printQueue}?per_page=2&page=${first.last_page + 1}`);
+    expect(past).toMatchObject({ data: [], total: whole.total, next_page_url: null });
+  });
+
+  it('refuses a page it cannot read, in words', async () => {
+    const cases: [string, string][] = [
+      ['?page=0', 'page: a page number is a whole number from 1.'],
+      ['?page=two', 'page: a page number is a whole number from 1.'],
+      ['?per_page=0', 'per_page: from 1 to 100 per page.'],
+      ['?per_page=101', 'per_page: from 1 to 100 per page.'],
+      ['?sort=asc', 'Unknown field: sort.'],
+    ];
+    for (const path of [API_PATHS.printQueue, API_PATHS.failedDeliveries])
+      for (const [query, message] of cases) {
+        const res = await t.call('GET', `${path}${query}`, { token: secretary });
+        expect(res.statusCode, `${path}${query}`).toBe(422);
+        expect(res.json().message).toContain(message);
+      }
+  });
+
+  it('counts only what the caller may see: a confidential letter’s copies are the Manager’s, not the Secretary’s', async () => {
+    const manager = await t.login('manager@wardnote.test');
+    const me = (await t.db.select().from(users).where(eq(users.email, 'secretary@wardnote.test')))[0]!.id;
+    const whole = await list(secretary, `${API_PATHS.printQueue}?per_page=100`);
+    const ids = [...new Set(whole.data.map((d) => d.dictation_id))];
+    const rows = await t.db.select().from(dictations).where(inArray(dictations.id, ids));
+    const other = rows.find((d) => d.authorId !== me && d.createdBy !== me && d.assignedTo !== me)!;
+    const copies = whole.data.filter((d) => d.dictation_id === other.id).length;
+    const managerTotal = (await list(manager, API_PATHS.printQueue)).total;
+    await t.db.update(dictations).set({ isConfidential: true }).where(eq(dictations.id, other.id));
+    try {
+      expect((await list(secretary, API_PATHS.printQueue)).total).toBe(whole.total - copies);
+      expect((await list(manager, API_PATHS.printQueue)).total).toBe(managerTotal);
+    } finally {
+      await t.db.update(dictations).set({ isConfidential: false }).where(eq(dictations.id, other.id));
+    }
+  });
+
+  it('pages the failures list the same way', async () => {
+    const whole = await list(secretary, `${API_PATHS.failedDeliveries}?per_page=100`);
+    expect(whole.total).toBeGreaterThan(0);
+    const one = await list(secretary, `${API_PATHS.failedDeliveries}?per_page=1`);
+    expect(one.data).toHaveLength(1);
+    expect(one).toMatchObject({ total: whole.total, last_page: whole.total });
+    expect(one.data[0]!.id).toBe(whole.data[0]!.id);
   });
 });

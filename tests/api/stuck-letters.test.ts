@@ -140,4 +140,57 @@ describe('stuck letters', () => {
     await runCheck();
     expect(await digests()).toHaveLength(2);
   });
+
+  it('lists each stuck letter with its author, hours waiting and each copy not yet delivered, by role and type only', async () => {
+    const page = (await call(MANAGER, `${API_PATHS.stuckLetters}?per_page=50`)).json().data;
+    const item = page.data.find((d: { dictation_id: number }) => d.dictation_id === late.id);
+    expect(item).toMatchObject({
+      reference: late.reference,
+      author: 'Daniel Reid',
+      outstanding: [{ channel: 'print', status: 'failed', role: 'to', recipient_type: 'patient' }],
+    });
+    expect(item.hours_waiting).toBeGreaterThanOrEqual(30);
+  });
+
+  it('uses the trust’s own limit, set by its TrustAdmin, for the list, the alarm and the digest', async () => {
+    const admin = await t.login('trustadmin@wardnote.test');
+    const trustId = (await t.db.select().from(dictations).where(eq(dictations.id, late.id)))[0]!.trustId;
+    const setLimit = async (hours: number | null) =>
+      expect(
+        (
+          await t.call('PUT', API_PATHS.trustDistribution(trustId), {
+            token: admin,
+            body: { email_subject_tag: '', ods_code: '', stuck_letter_hours: hours },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const listed = async () => (await call(MANAGER, `${API_PATHS.stuckLetters}?per_page=50`)).json().data;
+
+    // 48 hours: the letter approved 30 hours ago is not stuck yet; the alarm is forgotten.
+    await setLimit(48);
+    let page = await listed();
+    expect(page.limit_hours).toBe(48);
+    expect(page.data.map((d: { dictation_id: number }) => d.dictation_id)).not.toContain(late.id);
+    await runCheck();
+    const alarms = (await t.db.execute(sql`SELECT 1 FROM stuck_alarms WHERE dictation_id = ${late.id}`)) as unknown as { rows: unknown[] };
+    expect(alarms.rows).toEqual([]);
+
+    // 12 hours: the letter approved 2 hours ago is still not; the late one is again, and raised again.
+    await setLimit(12);
+    page = await listed();
+    expect(page.limit_hours).toBe(12);
+    expect(page.data.map((d: { dictation_id: number }) => d.dictation_id)).toContain(late.id);
+    expect(page.data.map((d: { dictation_id: number }) => d.dictation_id)).not.toContain(recent.id);
+    await t.db.execute(sql`UPDATE stuck_digests SET sent_at = now() - interval '25 hours'`);
+    await runCheck();
+    expect(await stuckNotifications(late.id)).toHaveLength(3);
+    const [digest] = (await t.db.select().from(mailbox).where(eq(mailbox.to, MANAGER)))
+      .filter((m) => /not delivered in time/.test(m.subject))
+      .sort((a, b) => b.id - a.id);
+    expect(digest!.text).toContain('within 12 hours of approval');
+
+    // No limit of its own: STUCK_LETTER_HOURS again.
+    await setLimit(null);
+    expect((await listed()).limit_hours).toBe(24);
+  });
 });

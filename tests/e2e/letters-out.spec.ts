@@ -45,7 +45,7 @@ async function sentWithGpPrinted(request: APIRequestContext, token: string): Pro
 test('a manager reads a letter’s delivery log and resends the failed e-mail; it is delivered', async ({ page, request }) => {
   const token = await apiToken(request, MANAGER);
   const sent = await sentWithGpPrinted(request, token);
-  const failed = (await get<Item[]>(request, token, '/api/deliveries/failed')).find((f) => f.reason?.includes('550 5.1.1'));
+  const failed = (await get<Item[]>(request, token, '/api/deliveries/failed?per_page=100')).find((f) => f.reason?.includes('550 5.1.1'));
   expect(failed, 'the demo’s refused e-mail').toBeDefined();
 
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -88,12 +88,12 @@ test('a manager reads a letter’s delivery log and resends the failed e-mail; i
   ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Deliveries' }).getByText('Message ID')).toBeVisible();
   await page.screenshot({ path: 'test-results/letters-out-resent-1024.png' });
-  expect((await get<Item[]>(request, token, '/api/deliveries/failed')).map((f) => f.id)).not.toContain(failed!.id);
+  expect((await get<Item[]>(request, token, '/api/deliveries/failed?per_page=100')).map((f) => f.id)).not.toContain(failed!.id);
 });
 
 test('a secretary prints the selected letters as one PDF, marks them posted, and the letter is Sent', async ({ page, request }) => {
   const token = await apiToken(request, SECRETARY);
-  const queue = await get<Item[]>(request, token, '/api/print-queue');
+  const queue = await get<Item[]>(request, token, '/api/print-queue?per_page=100');
   expect(queue.length).toBeGreaterThan(0);
   // A letter whose only outstanding copies are printed ones: posting them completes it.
   let target: Item[] = [];

@@ -8,10 +8,11 @@ const letter = (i: number, hours: number): StuckRow => ({
   dictationId: i,
   trustId: 1,
   reference: `REF${i}`,
+  author: 'Daniel Reid',
   approvedAt: hoursAgo(hours),
   outstanding: [
-    { id: i * 10, channel: 'email', status: 'failed' },
-    { id: i * 10 + 1, channel: 'print', status: 'printing' },
+    { id: i * 10, channel: 'email', status: 'failed', role: 'to', recipientType: 'patient' },
+    { id: i * 10 + 1, channel: 'print', status: 'printing', role: 'cc', recipientType: 'gp' },
   ],
 });
 

@@ -7,6 +7,7 @@ import {
   API_PATHS,
   deliveriesAnswerSchema,
   deliveryAnswerSchema,
+  deliveryPageQuerySchema,
   idParamSchema,
   postedAnswerSchema,
   printQueueAnswerSchema,
@@ -15,6 +16,7 @@ import {
 } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
 import type { Db } from '../../db/client';
+import { pageUrls } from '../../lib/pagination';
 import { caller } from '../auth/request-auth';
 import type { RenderPool } from '../documents/render-pool';
 import type { Distribution } from './distribution.service';
@@ -45,14 +47,22 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ db: Db; distribution: D
 
   app.get(
     API_PATHS.printQueue,
-    { config: { rule: RULES.distribution }, schema: { response: { 200: printQueueAnswerSchema } } },
-    async (req) => ({ data: await printQueue.list(caller(req)) }),
+    { config: { rule: RULES.distribution }, schema: { querystring: deliveryPageQuerySchema, response: { 200: printQueueAnswerSchema } } },
+    async (req) => {
+      const { page, per_page } = req.query;
+      const { total, items } = await printQueue.list(caller(req), { limit: per_page, offset: (page - 1) * per_page });
+      return { data: items, ...pageUrls(req, page, per_page, total) };
+    },
   );
 
   app.get(
     API_PATHS.failedDeliveries,
-    { config: { rule: RULES.distribution }, schema: { response: { 200: printQueueAnswerSchema } } },
-    async (req) => ({ data: await printQueue.failed(caller(req)) }),
+    { config: { rule: RULES.distribution }, schema: { querystring: deliveryPageQuerySchema, response: { 200: printQueueAnswerSchema } } },
+    async (req) => {
+      const { page, per_page } = req.query;
+      const { total, items } = await printQueue.failed(caller(req), { limit: per_page, offset: (page - 1) * per_page });
+      return { data: items, ...pageUrls(req, page, per_page, total) };
+    },
   );
 
   app.post(

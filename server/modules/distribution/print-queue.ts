@@ -20,6 +20,7 @@ import type { RenderPool } from '../documents/render-pool';
 import { mayView } from '../letters/dictation-scope';
 import { findContext } from '../letters/letters.repository';
 import { deliveryDtos, isCurrent, logDelivery, type DeliveryRow } from './deliveries.repository';
+import { deliveriesPage } from './deliveries-page';
 import { settleDictation } from './settle';
 
 const MM = 72 / 25.4;
@@ -116,14 +117,16 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
   }
 
   return {
-    /** GET /api/print-queue */
-    async list(auth: RequestAuth): Promise<z.infer<typeof printQueueItemSchema>[]> {
-      return listed(await waiting(auth));
+    /** GET /api/print-queue: a page of the copies waiting to be printed and posted, and how many there are. */
+    async list(auth: RequestAuth, page: { limit: number; offset: number }) {
+      const { total, found } = await deliveriesPage(db, auth, 'printing', page);
+      return { total, items: await listed(found) };
     },
 
-    /** GET /api/deliveries/failed: the failed deliveries not yet sent again, for someone to resend or change channel. */
-    async failed(auth: RequestAuth): Promise<z.infer<typeof printQueueItemSchema>[]> {
-      return listed(await inStatus(auth, 'failed'));
+    /** GET /api/deliveries/failed: a page of the failed deliveries not yet sent again, for someone to resend or change channel. */
+    async failed(auth: RequestAuth, page: { limit: number; offset: number }) {
+      const { total, found } = await deliveriesPage(db, auth, 'failed', page);
+      return { total, items: await listed(found) };
     },
 
     /** POST /api/print-queue/letters.pdf: the chosen letters, in queue order, as one PDF. */

@@ -14,6 +14,7 @@ import { notifyChange } from '../live/live-channel';
 import { emit, publish, type EmittedNotification } from '../notifications/notify.service';
 import { stuckDigestMail } from './stuck-digest-mail';
 import { allStuck, type StuckRow } from './stuck-letters.repository';
+import { limitOf, readStuckLimits, type StuckLimits } from './stuck-limits';
 
 export const STUCK_CHECK_JOB = 'distribution.stuck_check';
 /** How often the check runs. */
@@ -87,7 +88,7 @@ async function claimDigest(db: Db, userId: number): Promise<boolean> {
   return res.rows.length > 0;
 }
 
-async function sendDigests(db: Db, mailer: Mailer, stuck: StuckRow[], hours: number, origin: string): Promise<number> {
+async function sendDigests(db: Db, mailer: Mailer, stuck: StuckRow[], limits: StuckLimits, origin: string): Promise<number> {
   const byTrust = new Map<number, StuckRow[]>();
   for (const s of stuck) byTrust.set(s.trustId, [...(byTrust.get(s.trustId) ?? []), s]);
   const managers = await managersOf(db, [...byTrust.keys()]);
@@ -107,7 +108,7 @@ async function sendDigests(db: Db, mailer: Mailer, stuck: StuckRow[], hours: num
     try {
       await mailer.send({
         to: m.email,
-        ...stuckDigestMail(byTrust.get(m.trustId)!, { hours, now, origin, trust: names.get(m.trustId) ?? '' }),
+        ...stuckDigestMail(byTrust.get(m.trustId)!, { hours: limitOf(limits, m.trustId), now, origin, trust: names.get(m.trustId) ?? '' }),
       });
       sent++;
     } catch (err) {
@@ -119,15 +120,16 @@ async function sendDigests(db: Db, mailer: Mailer, stuck: StuckRow[], hours: num
   return sent;
 }
 
-/** One check: answers how many notifications were raised and digests sent. */
+/** One check: answers how many notifications were raised and digests sent. `hours`: the limit of trusts without their own. */
 export async function checkStuckLetters(
   db: Db,
   mailer: Mailer,
   opts: { hours: number; origin: string },
 ): Promise<{ stuck: number; notified: number; digests: number }> {
-  const stuck = await allStuck(db, opts.hours);
+  const limits = await readStuckLimits(db, opts.hours);
+  const stuck = await allStuck(db, limits);
   const told = await raiseAlarms(db, stuck);
-  const digests = stuck.length ? await sendDigests(db, mailer, stuck, opts.hours, opts.origin) : 0;
+  const digests = stuck.length ? await sendDigests(db, mailer, stuck, limits, opts.origin) : 0;
   return { stuck: stuck.length, notified: told.length, digests };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The Manager's stuck-letter count and list (issue 13): GET /api/stuck-letters, the caller's trust's
- * approved letters not delivered within the limit (STUCK_LETTER_HOURS), longest waiting first. Manager
+ * approved letters not delivered within the limit (the trust's own, else STUCK_LETTER_HOURS), longest waiting first. Manager
  * and SuperAdmin only. Also registers the periodic check that notifies managers and mails their digest.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import type { JobQueue } from '../../lib/jobs';
 import { caller } from '../auth/request-auth';
 import { registerStuckCheck } from './stuck-check';
 import { trustStuckPage } from './stuck-letters.repository';
+import { trustStuckHours } from './stuck-limits';
 
 export const stuckLettersRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -29,19 +30,29 @@ export const stuckLettersRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const auth = caller(req);
       const { page, per_page } = req.query;
-      const { total, rows } = await trustStuckPage(db, auth.ctx.user.trustId, hours, { limit: per_page, offset: (page - 1) * per_page });
+      const limit = await trustStuckHours(db, auth.ctx.user.trustId, hours);
+      const { total, rows } = await trustStuckPage(db, auth.ctx.user.trustId, limit, { limit: per_page, offset: (page - 1) * per_page });
+      const now = Date.now();
       return {
         data: {
           total,
-          limit_hours: hours,
+          limit_hours: limit,
           current_page: page,
           last_page: Math.max(1, Math.ceil(total / per_page)),
           per_page,
           data: rows.map((r) => ({
             dictation_id: r.dictationId,
             reference: r.reference,
+            author: r.author,
             approved_at: r.approvedAt.toISOString(),
-            outstanding: r.outstanding,
+            hours_waiting: Math.max(0, Math.floor((now - r.approvedAt.getTime()) / 3_600_000)),
+            outstanding: r.outstanding.map((o) => ({
+              id: o.id,
+              channel: o.channel,
+              status: o.status,
+              role: o.role,
+              recipient_type: o.recipientType,
+            })),
           })),
         },
       };

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DELIVERY_CHANNELS } from '../delivery-channel';
 import { RECIPIENT_TYPES } from '../recipients';
-import { idSchema, safeText } from './primitives';
+import { idSchema, pageQuerySchema, safeText } from './primitives';
 
 /**
  * `sent`: the channel accepted it but the recipient has not yet confirmed it (a GP copy in the practice's
@@ -59,7 +59,31 @@ export const printQueueItemSchema = deliverySchema.extend({
   reference: z.string(),
   address_lines: z.array(z.string()),
 });
-export const printQueueAnswerSchema = z.object({ data: z.array(printQueueItemSchema) });
+const perPageText = 'per_page: from 1 to 100 per page.';
+
+/** GET /api/print-queue and /api/deliveries/failed: a page of the list, oldest first. */
+export const deliveryPageQuerySchema = z
+  .object({
+    page: pageQuerySchema(),
+    per_page: z
+      .string()
+      .regex(/^\d{1,3}$/, perPageText)
+      .transform(Number)
+      .pipe(z.number().min(1, perPageText).max(100, perPageText))
+      .default(20),
+  })
+  .strict();
+
+/** A page of print queue items, Laravel-style (spec §7): the items in `data` and the page fields beside them. */
+export const printQueueAnswerSchema = z.object({
+  data: z.array(printQueueItemSchema),
+  current_page: z.number(),
+  last_page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  next_page_url: z.string().nullable(),
+  prev_page_url: z.string().nullable(),
+});
 
 /** The print deliveries a Secretary or Manager picked (merged PDF, marked posted). */
 export const printSelectionSchema = z.object({
@@ -79,6 +103,8 @@ export const distributionSettingSchema = z.object({
     .string()
     .regex(/^[A-Z0-9]{3,10}$/, 'The ODS code is 3 to 10 capital letters and digits.')
     .optional(),
+  /** Hours after approval before a letter not yet with every recipient counts as stuck; unset: STUCK_LETTER_HOURS. */
+  stuck_letter_hours: z.number().int().min(1).max(168).optional(),
 });
 export type DistributionSetting = z.infer<typeof distributionSettingSchema>;
 export const distributionKey = (trustId: number) => `distribution:${trustId}`;

@@ -24,5 +24,6 @@ export * from './live';
 
 export { API_PATHS } from './paths';
 export * from './distribution';
+export * from './distribution-settings';
 export * from './letters-out';
 export * from './recipients';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DELIVERY_CHANNELS } from '../delivery-channel';
+import { RECIPIENT_TYPES } from '../recipients';
 import { pageQuerySchema } from './primitives';
 import { DELIVERY_STATUSES } from './distribution';
 
@@ -26,9 +27,21 @@ export const stuckLettersQuerySchema = z
 export const stuckLetterSchema = z.object({
   dictation_id: z.number(),
   reference: z.string(),
+  /** The letter's author (a clinician). */
+  author: z.string(),
   approved_at: z.string(),
-  /** The copies still on their way (current ones: a copy replaced by a resend is not listed). */
-  outstanding: z.array(z.object({ id: z.number(), channel: z.enum(DELIVERY_CHANNELS), status: z.enum(DELIVERY_STATUSES) })),
+  /** Whole hours since approval, by the server's clock. */
+  hours_waiting: z.number(),
+  /** The copies still on their way (current ones: a copy replaced by a resend is not listed), by recipient type, never name. */
+  outstanding: z.array(
+    z.object({
+      id: z.number(),
+      channel: z.enum(DELIVERY_CHANNELS),
+      status: z.enum(DELIVERY_STATUSES),
+      role: z.enum(['to', 'cc']),
+      recipient_type: z.enum(RECIPIENT_TYPES).nullable(),
+    }),
+  ),
 });
 export type StuckLetter = z.infer<typeof stuckLetterSchema>;
 

@@ -35,6 +35,7 @@ export const API_PATHS = {
   printQueuePdf: '/api/print-queue/letters.pdf',
   printQueuePosted: '/api/print-queue/posted',
   stuckLetters: '/api/stuck-letters',
+  trustDistribution: (trustId: number) => `/api/trusts/${trustId}/distribution`,
   dictationPrintLink: (id: number) => `/api/dictation/${id}/print-link`,
   printDocument: '/api/renderdocument',
   dictationConfidential: (id: number) => `/api/dictation/${id}/confidential`,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { FileText, HelpCircle } from 'lucide-react';
@@ -89,7 +89,8 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
   const handOff = useHandOff(d);
   const [help, setHelp] = useState(false);
   const [preview, setPreview] = useState(false);
-  const [tab, setTab] = useState('details');
+  const panel = (useSearch({ strict: false }) as { panel?: string }).panel;
+  const [tab, setTab] = useState(panel === 'delivery' && hasDeliveries(d) ? 'delivery' : 'details');
   const [finder, setFinder] = useState<FinderKind | null>(null);
   const [extras, setExtras] = useState<MergeExtrasFromPage>({});
   const [editor, setEditor] = useState<Editor | null>(null);

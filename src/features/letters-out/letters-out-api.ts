@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, deliveriesAnswerSchema, deliveryAnswerSchema, postedAnswerSchema, printQueueAnswerSchema } from '../../domain/contract';
 import type { DeliveryChannel } from '../../domain/delivery-channel';
 import { apiCall, apiFile } from '../../lib/api/client';
@@ -28,23 +28,23 @@ export function useDeliveries(dictationId: number) {
   });
 }
 
-export function usePrintQueue(enabled: boolean) {
+/** Copies per page of the print queue and of the failures list. */
+export const LETTERS_OUT_PER_PAGE = 20;
+
+/** A page of the print queue or the failures list (server-paged, oldest first). */
+function usePagedList(path: string, key: readonly string[], page: number) {
   return useQuery({
-    queryKey: lettersOutKeys.printQueue,
-    queryFn: () => apiCall('get', API_PATHS.printQueue, { schema: printQueueAnswerSchema, quiet: true }),
-    enabled,
+    queryKey: [...key, page],
+    queryFn: () =>
+      apiCall('get', path, { schema: printQueueAnswerSchema, searchParams: { page, per_page: LETTERS_OUT_PER_PAGE }, quiet: true }),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }
 
-export function useFailedDeliveries(enabled: boolean) {
-  return useQuery({
-    queryKey: lettersOutKeys.failed,
-    queryFn: () => apiCall('get', API_PATHS.failedDeliveries, { schema: printQueueAnswerSchema, quiet: true }),
-    enabled,
-    retry: false,
-  });
-}
+export const usePrintQueue = (page: number) => usePagedList(API_PATHS.printQueue, lettersOutKeys.printQueue, page);
+
+export const useFailedDeliveries = (page: number) => usePagedList(API_PATHS.failedDeliveries, lettersOutKeys.failed, page);
 
 /** After a change: the letters-out lists and the work queue (a letter may have become SENT). */
 export function useRefreshLettersOut() {

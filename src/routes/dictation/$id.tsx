@@ -2,7 +2,11 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
 import { DictationPage } from '../../features/dictation-page/dictation-page';
 
+/** `?panel=delivery` opens the side panel on the Delivery tab (a link from the stuck-letters list). */
+const validateSearch = (s: Record<string, unknown>): { panel?: 'delivery' } => (s.panel === 'delivery' ? { panel: 'delivery' } : {});
+
 export const Route = createFileRoute('/dictation/$id')({
+  validateSearch,
   beforeLoad: async (ctx) => {
     await guardRoute('/dictation/$id')(ctx);
     if (!/^\d+$/.test(ctx.params.id)) throw notFound();

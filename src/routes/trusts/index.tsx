@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { ComingSoon } from '../../components/ui/page';
+import { TrustsPage } from '../../features/trust-config/trusts-page';
 
 export const Route = createFileRoute('/trusts/')({
   beforeLoad: guardRoute('/trusts'),
-  component: () => <ComingSoon title="Trusts" />,
+  component: TrustsPage,
 });

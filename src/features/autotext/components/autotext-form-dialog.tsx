@@ -5,6 +5,7 @@ import { MERGE_FIELDS, MERGE_FIELD_LABELS } from '../../../domain/autotext-merge
 import { autotextInputSchema, type Autotext, type AutotextInput } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError } from '../../../lib/api/errors';
+import { fieldErrors } from '../../../lib/field-errors';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { AppDialog } from '../../../components/ui/dialog';
@@ -21,12 +22,6 @@ interface Props {
 }
 
 const selectClass = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base dark:border-slate-600 dark:bg-slate-900';
-
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const i of issues) (out[String(i.path[0] ?? '_')] ??= []).push(i.message);
-  return out;
-}
 
 /** Create or edit one snippet: the same form, checked by the shared schema before it is sent. */
 export function AutotextFormDialog({ editing, scopes, departments, onClose, onSaved }: Props) {

@@ -16,7 +16,7 @@ import { useAutotexts } from '../snippets-cache';
 import { ImportDialog } from '../import/import-dialog';
 import { AutotextFormDialog } from './autotext-form-dialog';
 import { BodyPreview } from './body-preview';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 
 const PER_PAGE = 20;
 

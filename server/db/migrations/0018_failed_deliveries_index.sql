@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_failed" ON "deliveries" USING btree ("trust_id","id") WHERE status = 'failed';
