@@ -127,17 +127,17 @@ export class Recorder {
    * whatever comes next (Submit, discard, closing the tab) can wait for the recording to be complete.
    */
   stop(): Promise<void> {
-    if (!this.stopping && this.media && (this.state === 'recording' || this.state === 'paused')) this.stopping = this.finish();
+    if (!this.stopping && this.media && (this.state === 'recording' || this.state === 'paused')) this.stopping = this.finish(this.media);
     return this.stopping ?? Promise.resolve();
   }
 
-  private async finish(): Promise<void> {
+  private async finish(media: MediaRecorder): Promise<void> {
     const total = this.elapsedMs();
     this.state = 'stopped';
     // This MediaRecorder's own timeline starts where the recording stood when it was created.
     const stoppedAtMs = total - this.startElapsedMs;
-    const covered = this.media.state === 'recording' ? await this.captureUntilWritten(stoppedAtMs) : false;
-    this.media.stop();
+    const covered = media.state === 'recording' ? await this.captureUntilWritten(stoppedAtMs) : false;
+    media.stop();
     await this.stopped;
     await this.writes;
     this.stream?.getTracks().forEach((t) => t.stop());
