@@ -49,6 +49,8 @@ test('offline before any record page: /record/1 still offers the services, says 
   await record(page, 3);
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recorded');
+  // The player appearing moves Submit down: a press landing then would be released off the button.
+  await expect(page.getByLabel('Play back the recording')).toBeVisible({ timeout: 30_000 });
   await service.selectOption({ label: 'Cardiology (CAR)' });
   await page.getByRole('button', { name: /Submit/ }).click();
   await expectPath(page, '/AUTHOR_APPROVAL');

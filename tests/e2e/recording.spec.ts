@@ -13,6 +13,8 @@ test('1. recorded offline, submitted, page closed: the worker sends it when the 
   await openRecordingTab(page);
   await record(page, 20);
   await stopAndDescribe(page);
+  const clock = (await page.getByTestId('elapsed').textContent())!;
+  const clockMs = (Number(clock.split(':')[0]) * 60 + Number(clock.split(':')[1])) * 1000;
   const [clientId] = await recordingIds(page);
 
   await context.setOffline(true);
@@ -31,7 +33,8 @@ test('1. recorded offline, submitted, page closed: the worker sends it when the 
   const d = (await serverDictation(request, token, clientId!))!;
   expect(d.status).toBe('READY_FOR_TYPING');
   expect(d.audio.duration_ms).toBeGreaterThan(19_000);
-  expect(d.audio.duration_ms).toBeLessThan(22_500);
+  // Against the app's own clock, not the 20 s waited: on a loaded machine the Stop press comes late.
+  expect(Math.abs(d.audio.duration_ms! - clockMs)).toBeLessThan(1_500);
 });
 
 test('2. the page dies mid-recording: on return the recording is offered, at most one slice missing', async ({ context, page }) => {

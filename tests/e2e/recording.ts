@@ -33,9 +33,14 @@ export async function record(page: Page, seconds: number): Promise<void> {
   await page.waitForTimeout(seconds * 1000);
 }
 
+/**
+ * Stops, waits for the playback the page then builds (its player moves the buttons below it down), and
+ * chooses a service: a press landing while the player appears would be released off the moved button.
+ */
 export async function stopAndDescribe(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recorded');
+  await expect(page.getByLabel('Play back the recording')).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Service (required)').selectOption({ label: 'Cardiology (CAR)' });
 }
 

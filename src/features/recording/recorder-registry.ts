@@ -22,9 +22,10 @@ export const recorderRegistry = {
     changed();
     return r;
   },
+  /** Stops the tab's recorder, or waits for a Stop already under way, and forgets it. */
   async release(tab: number) {
     const r = recorders.get(tab);
-    if (r && (r.state === 'recording' || r.state === 'paused')) await r.stop();
+    if (r) await r.stop();
     recorders.delete(tab);
     changed();
   },

@@ -46,6 +46,7 @@ export class Recorder {
   private runningSince = 0;
   private releaseWakeLock: () => void = () => {};
   private stopped: Promise<void> | null = null;
+  private stopping: Promise<void> | null = null;
   /** Reads how much audio WebKit's fragmented MP4 holds as the slices arrive (null for WebM). */
   private readonly encoded: Mp4DurationReader | null;
   private readonly startElapsedMs: number;
@@ -120,15 +121,23 @@ export class Recorder {
     this.onChange();
   }
 
-  /** Stops and waits until every slice is stored. */
-  async stop(): Promise<void> {
-    if (!this.media || this.state === 'stopped' || this.state === 'idle') return;
+  /**
+   * Stops and waits until every slice is stored. The state reads 'stopped' at once, while the last
+   * slice and the repair are still being written: every later call returns the same promise, so
+   * whatever comes next (Submit, discard, closing the tab) can wait for the recording to be complete.
+   */
+  stop(): Promise<void> {
+    if (!this.stopping && this.media && (this.state === 'recording' || this.state === 'paused')) this.stopping = this.finish(this.media);
+    return this.stopping ?? Promise.resolve();
+  }
+
+  private async finish(media: MediaRecorder): Promise<void> {
     const total = this.elapsedMs();
     this.state = 'stopped';
     // This MediaRecorder's own timeline starts where the recording stood when it was created.
     const stoppedAtMs = total - this.startElapsedMs;
-    const covered = this.media.state === 'recording' ? await this.captureUntilWritten(stoppedAtMs) : false;
-    this.media.stop();
+    const covered = media.state === 'recording' ? await this.captureUntilWritten(stoppedAtMs) : false;
+    media.stop();
     await this.stopped;
     await this.writes;
     this.stream?.getTracks().forEach((t) => t.stop());

@@ -23,8 +23,10 @@ export class Mp4DurationReader {
     if (data.length === 0) return;
     const buf = concat(this.pending, data);
     let at = 0;
-    while (at + 8 <= buf.length) {
+    while (at < buf.length) {
       const header = boxHeader(buf, at);
+      // The slice ended inside this box's header (8 bytes, or 16 with a 64-bit size): wait for the next.
+      if (header === 'partial') break;
       if (!header) {
         this.pending = new Uint8Array(0);
         return;
@@ -96,19 +98,25 @@ function view(b: Uint8Array): DataView {
   return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
 
-function boxHeader(b: Uint8Array, at: number): { type: string; size: number; headerSize: number } | null {
+interface BoxHeader {
+  type: string;
+  size: number;
+  headerSize: number;
+}
+
+/**
+ * The header of the box at `at`: 'partial' when the bytes end inside it (a size field of 1 means a
+ * 64-bit size follows the type, making the header 16 bytes), null when it is not a box header we read.
+ */
+function boxHeader(b: Uint8Array, at: number): BoxHeader | 'partial' | null {
+  if (at + 8 > b.length) return 'partial';
   const v = view(b);
-  let size = v.getUint32(at);
-  let headerSize = 8;
-  if (size === 1) {
-    if (at + 16 > b.length) return { type: fourcc(b, at + 4), size: Number.MAX_SAFE_INTEGER, headerSize: 16 };
-    size = Number(v.getBigUint64(at + 8));
-    headerSize = 16;
-  } else if (size === 0) {
-    return null;
-  }
-  if (size < headerSize) return null;
-  return { type: fourcc(b, at + 4), size, headerSize };
+  const size32 = v.getUint32(at);
+  if (size32 === 0) return null; // "to the end of the file": not a stream being written
+  if (size32 !== 1) return size32 < 8 ? null : { type: fourcc(b, at + 4), size: size32, headerSize: 8 };
+  if (at + 16 > b.length) return 'partial';
+  const size = Number(v.getBigUint64(at + 8));
+  return size < 16 ? null : { type: fourcc(b, at + 4), size, headerSize: 16 };
 }
 
 function fourcc(b: Uint8Array, at: number): string {
@@ -119,7 +127,7 @@ function children(body: Uint8Array): { type: string; body: Uint8Array }[] {
   const out: { type: string; body: Uint8Array }[] = [];
   for (let at = 0; at + 8 <= body.length;) {
     const h = boxHeader(body, at);
-    if (!h || at + h.size > body.length) break;
+    if (!h || h === 'partial' || at + h.size > body.length) break;
     out.push({ type: h.type, body: body.subarray(at + h.headerSize, at + h.size) });
     at += h.size;
   }

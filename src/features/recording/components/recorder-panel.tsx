@@ -31,6 +31,9 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
   }, [state]);
   const level = useLevel(recorder?.stream ?? null, state === 'recording');
   const elapsed = live && recorder ? recorder.elapsedMs() : (recording?.durationMs ?? 0);
+  // Playback appears once Stop has written the whole recording, not with its last slice: mounted
+  // earlier it was built twice, collapsing and growing again under the buttons below.
+  const stored = recording && recording.state !== 'recording' && recording.state !== 'paused' ? recording : undefined;
   // A take being recorded shows its own clock; the recording it goes into keeps its length.
 
   return (
@@ -102,7 +105,7 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
           Saving the recording on this device failed: {recorder.writeError.message}. Free some space and keep this page open.
         </p>
       )}
-      {state === 'stopped' && recording && !busy && <PlaybackPanel key={recording.updatedAt} recording={recording} onEdit={onEdit} />}
+      {state === 'stopped' && stored && !busy && <PlaybackPanel key={stored.updatedAt} recording={stored} onEdit={onEdit} />}
     </section>
   );
 }
