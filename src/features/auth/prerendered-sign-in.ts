@@ -22,7 +22,8 @@ export function removePrerenderedSignIn(): void {
 export function adoptPrerenderedSignIn(form: HTMLFormElement, set: Record<string, (value: string) => void>): void {
   const pre = container();
   if (!pre) return;
-  const focused = document.activeElement instanceof HTMLInputElement && pre.contains(document.activeElement) ? document.activeElement : null;
+  const focused =
+    document.activeElement instanceof HTMLInputElement && pre.contains(document.activeElement) ? document.activeElement : null;
   const selection = focused ? { start: focused.selectionStart, end: focused.selectionEnd } : null;
   for (const input of Array.from(pre.querySelectorAll('input'))) {
     const twin = form.elements.namedItem(input.name);
