@@ -18,6 +18,7 @@ import { deliveries } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
 import { logDelivery, type DeliveryRow } from './deliveries.repository';
 import { settleDictation } from './settle';
+import { notifyChange } from '../live/live-channel';
 
 export const GP_TRACKING_JOB = 'distribution.gp_tracking';
 /** How often the job looks for copies due a check (each copy has its own, longer, backoff). */
@@ -90,6 +91,7 @@ export async function trackGpDeliveries(deps: GpTrackingDeps): Promise<{ checked
       if (!done) continue;
       await logDelivery(db, row, 'acknowledged', 'acknowledged by the practice', null);
       await settleDictation(db, row.dictationId);
+      await notifyChange(db, { t: row.trustId, p: [], u: [] }); // open lists and Delivery tabs refresh
       result.acknowledged++;
     } else if (FAILED.has(t.status)) {
       await db
