@@ -28,7 +28,7 @@ async function readyDictationOf(request: APIRequestContext, token: string, autho
         const res = await request.get(`/api/dictation?status=READY_FOR_TYPING&paginate=30&author=${authorId}`, auth(token));
         expect(res.status(), await res.text()).toBe(200);
         const rows = ((await res.json()) as { data: { data: Row[] } }).data.data;
-        found = rows.find((r) => r.user.id === authorId && r.audio?.state === 'ready' && (r.audio.duration_ms ?? 0) >= 4000);
+        found = rows.find((r) => r.user.id === authorId && r.audio?.state === 'ready' && (r.audio.duration_ms ?? 0) >= 10_000);
         return !!found;
       },
       { timeout: 90_000, intervals: [1000] },

@@ -16,7 +16,7 @@ const seriousViolations = async (page: Page) =>
 interface Row {
   id: number;
   patient: { patient_first_name?: string; patient_last_name?: string };
-  audio: { state: string } | null;
+  audio: { state: string; duration_ms: number | null } | null;
 }
 
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
@@ -29,7 +29,16 @@ async function readyDictation(request: APIRequestContext, token: string): Promis
       async () => {
         const res = await request.get('/api/dictation?status=READY_FOR_TYPING&paginate=30', auth(token));
         const rows = ((await res.json()) as { data: { data: Row[] } }).data.data;
-        found = rows.reverse().find((r) => r.audio?.state === 'ready' && r.patient.patient_last_name && r.patient.patient_first_name);
+        // Demo speech (10 s or more), not a short recording another test submitted: playing must not end mid-test.
+        found = rows
+          .reverse()
+          .find(
+            (r) =>
+              r.audio?.state === 'ready' &&
+              (r.audio.duration_ms ?? 0) >= 10_000 &&
+              r.patient.patient_last_name &&
+              r.patient.patient_first_name,
+          );
         return !!found;
       },
       { timeout: 90_000, intervals: [1000] },
