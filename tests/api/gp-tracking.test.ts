@@ -59,11 +59,16 @@ const gpCopy = async (id: number): Promise<Shown> => {
   return (res.json().data as (Shown & { recipient: { type: string } })[]).filter((d) => d.recipient.type === 'gp').at(-1)!;
 };
 const row = async (deliveryId: number) => (await t.db.select().from(deliveries).where(eq(deliveries.id, deliveryId)))[0]!;
-/** The copy's next check comes now (as if its backoff had passed), then one tracking run through the job queue. */
+/**
+ * The copy's next check is due (as if its backoff had passed), then one tracking run through the job queue.
+ * A second in the past, not now(): PostgreSQL's clock has microseconds and the job compares with a JS Date
+ * (milliseconds), so a check due "now" was not yet due when both fell in the same millisecond.
+ */
+const DUE = sql`now() - interval '1 second'`;
 const trackNow = async (deliveryId: number) => {
   await t.db
     .update(deliveries)
-    .set({ nextCheckAt: sql`now()` })
+    .set({ nextCheckAt: DUE })
     .where(eq(deliveries.id, deliveryId));
   await scheduleGpTracking(t.db);
   await t.app.wardnote.jobs.runUntilIdle();
@@ -256,7 +261,7 @@ describe('tracking that cannot be read leaves the copy waiting', () => {
     const { id, copy } = await sentToGp();
     await t.db
       .update(deliveries)
-      .set({ nextCheckAt: sql`now()` })
+      .set({ nextCheckAt: DUE })
       .where(eq(deliveries.id, copy.id));
     const wrong = meshGpDelivery(
       { url: mesh.url, mailboxId: US, password: 'not-our-password', sharedKey: SHARED_KEY, workflowId: WORKFLOW, timeoutMs: 5000 },
