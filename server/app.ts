@@ -1,5 +1,4 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +52,7 @@ import { stuckLettersRoutes } from './modules/stuck-letters/stuck-letters.routes
 import { distributionSettingsRoutes } from './modules/distribution-settings/distribution-settings.routes';
 import { createDistributionSettings } from './modules/distribution-settings/distribution-settings.service';
 import { liveRoutes } from './modules/live/live.routes';
+import { registerSecurityHeaders } from './lib/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
