@@ -1,8 +1,18 @@
 import { useState } from 'react';
-import { ApiError } from '../../lib/api/errors';
-import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
+import { ApiError } from './api/errors';
+import { TRANSPORT_MESSAGES } from '../domain/messages-transport';
+import { fieldErrors } from './field-errors';
 
-/** Runs a form action; keeps the error message and per-field errors to show, and a busy flag. */
+/** A shared zod schema, as far as a form needs it (typed structurally so the sign-in pages load no zod). */
+interface FormSchema {
+  safeParse(input: unknown): { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * The one form pattern: runs a form's action, keeps the message and per-field errors to show (the server's
+ * words, or the transport's when it could not be reached), and a busy flag. `runChecked` first checks the
+ * input with the shared schema the server uses, and shows its errors by field without sending anything.
+ */
 export function useSubmit() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,5 +35,16 @@ export function useSubmit() {
       setBusy(false);
     }
   }
-  return { busy, error, fields, run, setError };
+
+  async function runChecked(schema: FormSchema, input: unknown, action: () => Promise<void>) {
+    const checked = schema.safeParse(input);
+    if (!checked.success) {
+      setError(null);
+      setFields(fieldErrors(checked.error.issues));
+      return;
+    }
+    await run(action);
+  }
+
+  return { busy, error, fields, run, runChecked, setError };
 }

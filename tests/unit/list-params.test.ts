@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextSort, pageNumbers, readListParams, toApiQuery } from '../../src/features/worklist/list-params';
+import { pageNumbers } from '../../src/components/ui/page-numbers';
+import { nextSort, readListParams, toApiQuery } from '../../src/features/worklist/list-params';
 
 describe('work-queue URL state', () => {
   it('reads valid values and drops the rest', () => {
@@ -37,5 +38,8 @@ describe('work-queue URL state', () => {
     expect(pageNumbers(1, 1)).toEqual([1]);
     expect(pageNumbers(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
     expect(pageNumbers(2, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageNumbers(1, 0)).toEqual([]);
+    expect(pageNumbers(40_000, 40_000)).toEqual([1, null, 39_999, 40_000]);
+    expect(pageNumbers(2, 40_000)).toEqual([1, 2, 3, null, 40_000]);
   });
 });

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { toast } from 'sonner';
 import { distributionSettingsInputSchema, STUCK_HOURS_MAX, STUCK_HOURS_MIN, type DistributionSettings } from '../../domain/contract';
-import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
+import { PAGE_MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { ApiError } from '../../lib/api/errors';
-import { fieldErrors } from '../../lib/field-errors';
+import { useSubmit } from '../../lib/use-submit';
 import { useSaveDistributionSettings } from './distribution-settings-api';
 
 /** The limit as typed: empty is "none of its own"; anything but digits is left for the schema to refuse in words. */
@@ -19,45 +18,30 @@ export function DistributionSettingsForm({ saved }: { saved: DistributionSetting
   const [tag, setTag] = useState(saved.email_subject_tag);
   const [ods, setOds] = useState(saved.ods_code);
   const [hours, setHours] = useState(saved.stuck_letter_hours === null ? '' : String(saved.stuck_letter_hours));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit();
 
   async function submit() {
-    setProblem(null);
     const input = { email_subject_tag: tag, ods_code: ods, stuck_letter_hours: hoursOf(hours) };
-    const checked = distributionSettingsInputSchema.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+    await form.runChecked(distributionSettingsInputSchema, input, async () => {
       const data = await save(input);
       setTag(data.email_subject_tag);
       setOds(data.ods_code);
       setHours(data.stuck_letter_hours === null ? '' : String(data.stuck_letter_hours));
       toast.success(PAGE_MESSAGES.distributionSaved);
-    } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : MESSAGES.serverError);
-      if (err instanceof ApiError) setErrors(err.fields);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <Form
       className="flex flex-col gap-4"
-      validationErrors={errors}
+      validationErrors={form.fields}
       validationBehavior="aria"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      {problem && <Alert>{problem}</Alert>}
+      {form.error && <Alert>{form.error}</Alert>}
       <TextField
         name="email_subject_tag"
         label="E-mail subject tag"
@@ -80,8 +64,8 @@ export function DistributionSettingsForm({ saved }: { saved: DistributionSetting
         value={hours}
         onChange={setHours}
       />
-      <Button type="submit" className="self-start" isDisabled={busy}>
-        {busy ? 'Saving…' : 'Save'}
+      <Button type="submit" className="self-start" isDisabled={form.busy}>
+        {form.busy ? 'Saving…' : 'Save'}
       </Button>
     </Form>
   );

@@ -63,16 +63,6 @@ export function nextSort(p: ListParams, key: SortableColumn): Pick<ListParams, '
   return { sort_key: key, sort: 'asc', page: 1 };
 }
 
-/** The page numbers to offer: first, last, and a window around the current one (gaps as null). */
-export function pageNumbers(current: number, last: number, around = 1): (number | null)[] {
-  const pages: (number | null)[] = [];
-  for (let n = 1; n <= last; n++) {
-    if (n === 1 || n === last || Math.abs(n - current) <= around) pages.push(n);
-    else if (pages[pages.length - 1] !== null) pages.push(null);
-  }
-  return pages;
-}
-
 /** The route's search validator: only what is set and valid stays in the address. */
 export function worklistSearch(search: Record<string, unknown>): Partial<ListParams> {
   const p = readListParams(search);

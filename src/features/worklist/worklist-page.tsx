@@ -23,7 +23,7 @@ import { OfflineCopyNotice } from '../offline-review/offline-notice';
 import { FiltersBar } from './filters-bar';
 import { ColumnChooser } from './column-chooser';
 import { WorklistTable } from './worklist-table';
-import { Pagination } from './pagination';
+import { Pager } from '../../components/ui/pager';
 import { SelectionActions } from './selection-actions';
 import { useDictationClick } from '../dictation-click';
 import { BatchApproval } from './batch-approval';
@@ -207,7 +207,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
         />
       )}
       {page && page.total > 0 && (
-        <Pagination
+        <Pager
           page={page.current_page}
           lastPage={page.last_page}
           total={page.total}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert';
-import type { useSubmit } from '../use-submit';
+import type { useSubmit } from '../../../lib/use-submit';
 
 interface Props {
   submit: ReturnType<typeof useSubmit>;

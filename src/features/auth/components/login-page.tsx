@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { CardPage } from '../../../components/ui/page';
 import { session } from '../../../lib/auth/session';
 import { APP_TITLE, variant } from '../../../app/variant';
-import { useSubmit } from '../use-submit';
+import { useSubmit } from '../../../lib/use-submit';
 import { SignInButton, SignInField } from './sign-in-controls';
 import { adoptPrerenderedSignIn } from '../prerendered-sign-in';
 

@@ -11,7 +11,7 @@ import { apiCall } from '../../../lib/api/client';
 import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/use-session';
 import { variant } from '../../../app/variant';
-import { useSubmit } from '../use-submit';
+import { useSubmit } from '../../../lib/use-submit';
 import { AuthForm } from './auth-form';
 import { NewPasswordFields } from './new-password-fields';
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { CardPage } from '../../../components/ui/page';
 import { TextField } from '../../../components/ui/text-field';
 import { apiCall } from '../../../lib/api/client';
-import { useSubmit } from '../use-submit';
+import { useSubmit } from '../../../lib/use-submit';
 import { AuthForm } from './auth-form';
 
 export function PasswordForgotPage() {

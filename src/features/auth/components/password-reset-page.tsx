@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardPage } from '../../../components/ui/page';
 import { apiCall } from '../../../lib/api/client';
-import { useSubmit } from '../use-submit';
+import { useSubmit } from '../../../lib/use-submit';
 import { AuthForm } from './auth-form';
 import { NewPasswordFields } from './new-password-fields';
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/use-session';
 import { variant } from '../../../app/variant';
-import { useSubmit } from '../use-submit';
+import { useSubmit } from '../../../lib/use-submit';
 import { AuthForm } from './auth-form';
 
 /** The second factor: enter the PIN, or set one (first time, or after it expired). */

@@ -3,9 +3,7 @@ import { FieldError, Form, Label, TextArea, TextField as AriaTextField } from 'r
 import { AUTOTEXT_SCOPE_LABELS, type AutotextScope } from '../../../domain/autotext-access';
 import { MERGE_FIELDS, MERGE_FIELD_LABELS } from '../../../domain/autotext-merge';
 import { autotextInputSchema, type Autotext, type AutotextInput } from '../../../domain/contract';
-import { MESSAGES } from '../../../domain/messages';
-import { ApiError } from '../../../lib/api/errors';
-import { fieldErrors } from '../../../lib/field-errors';
+import { useSubmit } from '../../../lib/use-submit';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { AppDialog } from '../../../components/ui/dialog';
@@ -32,9 +30,7 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
     scope: editing?.scope ?? scopes[0] ?? 'user',
     department_id: editing?.department?.id ?? null,
   }));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const set = (patch: Partial<AutotextInput>) => setValue((v) => ({ ...v, ...patch }));
   // Someone may edit a snippet whose scope they could not create (their own, moved by an admin): keep it offered.
@@ -53,23 +49,8 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
   }
 
   async function submit() {
-    setProblem(null);
     const input = { ...value, department_id: value.scope === 'department' ? value.department_id : null };
-    const checked = autotextInputSchema.safeParse(input);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      onSaved((await saveAutotext(input, editing?.id)).data);
-    } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : MESSAGES.serverError);
-      if (err instanceof ApiError) setErrors(err.fields);
-    } finally {
-      setBusy(false);
-    }
+    await form.runChecked(autotextInputSchema, input, async () => onSaved((await saveAutotext(input, editing?.id)).data));
   }
 
   return (
@@ -81,14 +62,14 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
     >
       <Form
         className="flex flex-col gap-4"
-        validationErrors={errors}
+        validationErrors={form.fields}
         validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
-        {problem && <Alert>{problem}</Alert>}
+        {form.error && <Alert>{form.error}</Alert>}
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
           <TextField
             name="shortcut"
@@ -146,8 +127,8 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
               <select
                 className={selectClass}
                 value={value.department_id ?? ''}
-                aria-invalid={!!errors.department_id}
-                aria-describedby={errors.department_id ? 'department-error' : undefined}
+                aria-invalid={!!form.fields.department_id}
+                aria-describedby={form.fields.department_id ? 'department-error' : undefined}
                 onChange={(e) => set({ department_id: e.target.value ? Number(e.target.value) : null })}
               >
                 <option value="">Choose…</option>
@@ -157,9 +138,9 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
                   </option>
                 ))}
               </select>
-              {errors.department_id && (
+              {form.fields.department_id && (
                 <span id="department-error" className="text-sm font-normal text-red-700 dark:text-red-400">
-                  {errors.department_id[0]}
+                  {form.fields.department_id[0]}
                 </span>
               )}
             </label>
@@ -169,8 +150,8 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
           <Button tone="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
+          <Button type="submit" isDisabled={form.busy}>
+            {form.busy ? 'Saving…' : 'Save'}
           </Button>
         </div>
       </Form>
