@@ -66,10 +66,7 @@ const row = async (deliveryId: number) => (await t.db.select().from(deliveries).
  */
 const DUE = sql`now() - interval '1 second'`;
 const trackNow = async (deliveryId: number) => {
-  await t.db
-    .update(deliveries)
-    .set({ nextCheckAt: DUE })
-    .where(eq(deliveries.id, deliveryId));
+  await t.db.update(deliveries).set({ nextCheckAt: DUE }).where(eq(deliveries.id, deliveryId));
   await scheduleGpTracking(t.db);
   await t.app.wardnote.jobs.runUntilIdle();
 };
@@ -259,10 +256,7 @@ describe('tracking that cannot be read leaves the copy waiting', () => {
 
   it('credentials MESH refuses (the Authorization hash does not match): the server says so, the copy stays sent', async () => {
     const { id, copy } = await sentToGp();
-    await t.db
-      .update(deliveries)
-      .set({ nextCheckAt: DUE })
-      .where(eq(deliveries.id, copy.id));
+    await t.db.update(deliveries).set({ nextCheckAt: DUE }).where(eq(deliveries.id, copy.id));
     const wrong = meshGpDelivery(
       { url: mesh.url, mailboxId: US, password: 'not-our-password', sharedKey: SHARED_KEY, workflowId: WORKFLOW, timeoutMs: 5000 },
       { retries: 0 },

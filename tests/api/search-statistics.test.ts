@@ -14,7 +14,9 @@ let t: TestApp;
 const COPIES = 4000;
 
 const estimatedRows = async (where: string): Promise<number> => {
-  const res = (await t.db.execute(sql.raw(`EXPLAIN (FORMAT JSON) SELECT d.id FROM dictations d WHERE d.deleted_at IS NULL AND ${where}`))) as unknown as {
+  const res = (await t.db.execute(
+    sql.raw(`EXPLAIN (FORMAT JSON) SELECT d.id FROM dictations d WHERE d.deleted_at IS NULL AND ${where}`),
+  )) as unknown as {
     rows: { 'QUERY PLAN': unknown }[];
   };
   const raw = res.rows[0]!['QUERY PLAN'];
