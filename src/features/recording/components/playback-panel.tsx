@@ -36,27 +36,22 @@ export function PlaybackPanel({ recording, onEdit }: { recording: RecordingRow; 
   return (
     <div className="mt-4">
       {url ? (
-        <>
-          <AudioPlayer
-            src={url}
-            label="Play back the recording"
-            peaks={peaks}
-            durationMs={recording.durationMs}
-            onPosition={setPositionMs}
-          />
-          <p className="mt-1 font-mono text-sm tabular-nums" data-testid="playback-position">
-            {formatElapsed(positionMs)} / {formatElapsed(recording.durationMs)}
-          </p>
-        </>
+        <AudioPlayer src={url} label="Play back the recording" peaks={peaks} durationMs={recording.durationMs} onPosition={setPositionMs} />
       ) : (
-        <p className="text-sm">Preparing playback…</p>
+        // As tall as the waveform and the controls, so that nothing below moves when the player appears.
+        <div className="flex h-[7.875rem] items-center justify-center rounded-lg bg-slate-100 text-sm dark:bg-slate-800" aria-busy="true">
+          Preparing playback…
+        </div>
       )}
-      {onEdit && url && (
+      <p className="mt-1 font-mono text-sm tabular-nums" data-testid="playback-position">
+        {formatElapsed(positionMs)} / {formatElapsed(recording.durationMs)}
+      </p>
+      {onEdit && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button tone="secondary" onPress={() => onEdit('insert', positionMs)}>
+          <Button tone="secondary" isDisabled={!url} onPress={() => onEdit('insert', positionMs)}>
             Insert at {formatElapsed(positionMs)}
           </Button>
-          <Button tone="secondary" onPress={() => onEdit('overwrite', positionMs)}>
+          <Button tone="secondary" isDisabled={!url} onPress={() => onEdit('overwrite', positionMs)}>
             Overwrite from {formatElapsed(positionMs)}
           </Button>
         </div>
