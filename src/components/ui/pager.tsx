@@ -1,5 +1,5 @@
-import { SEARCH_PAGE_SIZES } from '../../domain/limits';
 import { pageNumbers } from './page-numbers';
+import { PerPageSelect } from './per-page-select';
 
 interface Props {
   page: number;
@@ -21,22 +21,7 @@ export function Pager({ page, lastPage, total, perPage, onPage, onPerPage }: Pro
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-3">
-        {onPerPage && (
-          <label className="flex items-center gap-2">
-            Per page
-            <select
-              value={perPage}
-              onChange={(e) => onPerPage(Number(e.target.value))}
-              className="min-h-10 rounded-lg border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-800"
-            >
-              {SEARCH_PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        {onPerPage && <PerPageSelect value={perPage} onChange={onPerPage} />}
         <span className="text-slate-600 dark:text-slate-400" aria-live="polite">
           {from}–{to} of {total}
         </span>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, X } from 'lucide-react';
 import { SEARCH_KEYS, searchTermProblem, type SearchKey, type SearchRow } from '../../domain/contract/search';
-import { SEARCH_PAGE_SIZES } from '../../domain/limits';
+import { PerPageSelect } from '../../components/ui/per-page-select';
 import { MESSAGES } from '../../domain/messages';
 import type { Role } from '../../domain/roles';
 import { Alert } from '../../components/ui/alert';
@@ -155,20 +155,7 @@ export function FindDocumentPanel({ term, me, onClose }: FindDocumentPanelProps)
                   )}
                   {state.sort === 'desc' ? 'Newest first' : 'Oldest first'}
                 </button>
-                <label className="flex items-center gap-1.5 text-sm">
-                  <span>Per page</span>
-                  <select
-                    value={state.perPage}
-                    onChange={(e) => setState((s) => withChange(s, { perPage: Number(e.target.value) }))}
-                    className="min-h-10 rounded-lg border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-950"
-                  >
-                    {SEARCH_PAGE_SIZES.map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <PerPageSelect value={state.perPage} onChange={(perPage) => setState((s) => withChange(s, { perPage }))} />
               </div>
             </div>
 
