@@ -124,6 +124,8 @@ export interface MeshServerOptions {
   mailboxes: Record<string, MeshServerMailbox>;
   /** Serve https with mutual TLS: server cert/key, and the CA that client certificates must chain to. */
   tls?: { cert: Buffer; key: Buffer; ca: Buffer };
+  /** A fixed port (the browser tests' MESH); any free port by default. */
+  port?: number;
 }
 
 export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTestServer> {
@@ -193,6 +195,9 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
         'mex-statuscode': code,
         'mex-statusdescription': description,
         'mex-statusevent': 'TRANSFER',
+        'mex-statustimestamp': stamp(state.now()),
+        'mex-chunk-range': '1:1',
+        ...(m.subject ? { 'mex-subject': m.subject } : {}),
         'mex-workflowid': m.workflowId,
         'mex-to': m.recipient,
         ...(m.localId ? { 'mex-localid': m.localId } : {}),
@@ -462,7 +467,7 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
   const server = opts.tls
     ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key, ca: opts.tls.ca, requestCert: true, rejectUnauthorized: true }, listener)
     : http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   state.url = `${opts.tls ? 'https' : 'http'}://${opts.tls ? 'localhost' : '127.0.0.1'}:${port}`;
   state.close = () =>
