@@ -126,6 +126,11 @@ export interface MeshServerOptions {
   tls?: { cert: Buffer; key: Buffer; ca: Buffer };
   /** A fixed port (the browser tests' MESH); any free port by default. */
   port?: number;
+  /**
+   * For a test in another process (the browser tests): `POST /_control/expire/{message_id}` does what
+   * `expire` does. Outside /messageexchange, so the MESH API itself is unchanged.
+   */
+  httpControls?: boolean;
 }
 
 export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTestServer> {
@@ -303,6 +308,12 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
     const url = new URL(req.url ?? '/', 'http://mesh.test');
     const seg = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     state.requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, bodyLength: body.length });
+    if (opts.httpControls && seg[0] === '_control' && seg[1] === 'expire' && seg.length === 3 && req.method === 'POST') {
+      const m = state.messages.get(seg[2]!);
+      if (!m || m.status !== 'accepted') return json(res, 409, { detail: 'not a message waiting in an inbox' });
+      state.expire(m.messageId);
+      return json(res, 200, { message_id: m.messageId, status: m.status });
+    }
     if (seg[0] !== 'messageexchange') return json(res, 404, { detail: 'not found' });
 
     if (failures.count > 0) {

@@ -34,17 +34,32 @@ const seriousViolations = async (page: Page) =>
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => v.id);
 
-/** The value shown next to a label in a delivery card. */
-const shown = (card: Locator, label: string) =>
-  card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+type Entry = { recipient: Record<string, string>; email: string; address_lines: string[]; channel: string | null; from_index: boolean };
 
-test('a GP copy goes over MESH: sent with its message id, then acknowledged once the practice collects it', async ({ page, request }) => {
-  // The app behind the MESH server boots alongside the other servers (playwright.config.ts): wait until it is up.
+const GP_OVER_MESH: Entry = {
+  recipient: { type: 'gp', id: PRACTICE.odsCode, name: PRACTICE.name, patient_id: '9434765919' },
+  email: '',
+  address_lines: PRACTICE.address,
+  channel: 'gp_electronic',
+  from_index: false,
+};
+const CONSULTANT_BY_EMAIL: Entry = {
+  recipient: { type: 'clinician', id: 'GMC7654321', name: 'Dr Priya Shah' },
+  email: 'priya.shah@trust.example',
+  address_lines: [],
+  channel: 'email',
+  from_index: false,
+};
+
+/**
+ * The app behind the MESH server boots alongside the other servers (playwright.config.ts): wait until it
+ * is up. Then the trust admin saves the trust's own ODS code, which is what makes MESH usable for its GP
+ * copies (distribution settings); saving it again changes nothing.
+ */
+async function trustSendsOverMesh(request: APIRequestContext): Promise<void> {
   await expect
     .poll(async () => (await request.get('/api/health').catch(() => null))?.status() ?? 0, { timeout: 120_000, intervals: [500] })
     .toBe(200);
-
-  // The trust's own ODS code is what makes MESH usable for its GP copies (distribution settings).
   const admin = await apiToken(request, TRUST_ADMIN);
   const trustId = (await data<{ site: { trust_id: number } }>(request, admin, '/api/user')).site.trust_id;
   const settings = await data<{ email_subject_tag: string; stuck_letter_hours: number | null }>(
@@ -56,36 +71,34 @@ test('a GP copy goes over MESH: sent with its message id, then acknowledged once
     method: 'PUT',
     body: { email_subject_tag: settings.email_subject_tag, ods_code: 'RXX01', stuck_letter_hours: settings.stuck_letter_hours },
   });
+}
 
-  // A letter for Arthur PENROSE: to the patient by post, copied to his GP practice over MESH and to a consultant by e-mail.
-  const secretary = await apiToken(request, SECRETARY);
-  const letter = await sendOneForApproval(request, secretary);
+/** A letter for Arthur PENROSE waiting for the author's approval: to the patient by post, copied to `cc`. */
+async function letterFor(request: APIRequestContext, cc: Entry[]): Promise<{ id: number; reference: string }> {
+  const letter = await sendOneForApproval(request, await apiToken(request, SECRETARY));
   const author = await apiToken(request, AUTHOR);
-  type Entry = { recipient: { type: string }; email: string; address_lines: string[]; channel: string | null; from_index: boolean };
   const lists = await data<{ to: Entry[] }>(request, author, `/api/dictation/${letter.id}/recipients`);
   const patient = lists.to.find((e) => e.recipient.type === 'patient')!;
   await data(request, author, `/api/dictation/${letter.id}/recipients`, {
     method: 'PUT',
     body: {
       to: [{ ...patient, email: '', address_lines: ['4 Mill Lane', 'Demoton', 'DM2 7QT'], channel: 'print', from_index: false }],
-      cc: [
-        {
-          recipient: { type: 'gp', id: PRACTICE.odsCode, name: PRACTICE.name, patient_id: '9434765919' },
-          email: '',
-          address_lines: PRACTICE.address,
-          channel: 'gp_electronic',
-          from_index: false,
-        },
-        {
-          recipient: { type: 'clinician', id: 'GMC7654321', name: 'Dr Priya Shah' },
-          email: 'priya.shah@trust.example',
-          address_lines: [],
-          channel: 'email',
-          from_index: false,
-        },
-      ],
+      cc,
     },
   });
+  return letter;
+}
+
+/** The value shown next to a label in a delivery card. */
+const shown = (card: Locator, label: string) =>
+  card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+test('a GP copy goes over MESH: sent with its message id, then acknowledged once the practice collects it', async ({ page, request }) => {
+  await trustSendsOverMesh(request);
+  // A letter for Arthur PENROSE: to the patient by post, copied to his GP practice over MESH and to a consultant by e-mail.
+  const letter = await letterFor(request, [GP_OVER_MESH, CONSULTANT_BY_EMAIL]);
+  const secretary = await apiToken(request, SECRETARY);
+  const author = await apiToken(request, AUTHOR);
 
   // The author approves it in the browser.
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -161,4 +174,50 @@ test('a GP copy goes over MESH: sent with its message id, then acknowledged once
   await page.screenshot({ path: `${SHOTS}/mesh-delivery-acknowledged-390.png` });
   // The letter waits for its printed copy only.
   expect((await data<{ status: string }>(request, author, `/api/dictation/${letter.id}`)).status).toBe('MANUAL_DISTRIBUTION');
+});
+
+test('MESH gives up on a GP copy the practice never collected: the typist sees why and sends it over MESH again', async ({
+  page,
+  request,
+}) => {
+  await trustSendsOverMesh(request);
+  const letter = await letterFor(request, [GP_OVER_MESH]);
+  const author = await apiToken(request, AUTHOR);
+  const approved = await request.post(`/api/dictation/${letter.id}/transition`, { ...auth(author), data: { action: 'approve' } });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, SECRETARY);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto(`/dictation/${letter.id}`);
+  await page.getByRole('tab', { name: 'Delivery' }).click();
+  const log = page.getByRole('list', { name: 'Deliveries' });
+  const first = log.getByRole('listitem').filter({ hasText: PRACTICE.name }).first();
+  await expect(first.getByText('Sent over MESH — waiting for the practice')).toBeVisible({ timeout: 30_000 });
+  const messageId = (await shown(first, 'MESH message ID').textContent())!.trim();
+
+  // Five days pass and the practice has not collected it: MESH withdraws it and puts an error report in our inbox.
+  const expired = await request.post(`${MESH_URL}/_control/expire/${encodeURIComponent(messageId)}`);
+  expect(expired.status(), await expired.text()).toBe(200);
+
+  // The open tab follows: failed, MESH's reason in words, and a resend.
+  const reason = 'The GP practice did not collect the letter from MESH within five days, so MESH withdrew it. (MESH code 14)';
+  await expect(first.getByText('Failed', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(first.getByText(reason)).toBeVisible();
+  await expect(first.getByLabel('Send again by')).toHaveValue('gp_electronic');
+  expect(await seriousViolations(page)).toEqual([]);
+  await first.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/mesh-delivery-failed-1024.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await first.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/mesh-delivery-failed-390.png` });
+  await page.setViewportSize({ width: 1024, height: 768 });
+
+  // Sent again over MESH: a new message, waiting for the practice; the failed one stays in the log.
+  await first.getByRole('button', { name: `Resend to ${PRACTICE.name}` }).click();
+  await expect(page.getByText(/sent again \(GP electronic \(MESH\)\)/)).toBeVisible();
+  await expect(first.getByText('Failed, sent again')).toBeVisible();
+  const again = log.getByRole('listitem').filter({ hasText: PRACTICE.name }).last();
+  await expect(again.getByText('Sent over MESH — waiting for the practice')).toBeVisible({ timeout: 30_000 });
+  await expect(shown(again, 'MESH message ID')).not.toHaveText(messageId);
 });
