@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
-import { E2E_PORT, S3_PORT } from './tests/e2e/ports';
+import { MESH_URL, MESH_WORKFLOW, PRACTICE } from './tests/e2e/mesh-mailboxes';
+import { E2E_PORT, MESH_APP_PORT, S3_PORT } from './tests/e2e/ports';
 
 const PORT = E2E_PORT;
 
@@ -26,6 +27,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: [
+    {
+      // The same app sending GP copies over MESH to the in-test MESH server (same process): tests/e2e/mesh.spec.ts.
+      // Ready as soon as the MESH server answers (the endpoint lookup needs no sign-in), so the app behind it
+      // boots alongside the other two instead of after them; mesh.spec.ts waits for the app's health itself.
+      command: 'rm -rf .tmp/e2e-mesh-data && node --import tsx tests/e2e/mesh-app-server.ts',
+      url: `${MESH_URL}/messageexchange/endpointlookup/${PRACTICE.odsCode}/${MESH_WORKFLOW}`,
+      env: { PORT: String(MESH_APP_PORT), DATA_DIR: '.tmp/e2e-mesh-data', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
     {
       // A fresh embedded database every run: the demo data is seeded on first start.
       command: 'rm -rf .tmp/e2e-data && node --import tsx server/main.ts',

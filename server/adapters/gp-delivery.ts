@@ -57,13 +57,40 @@ export interface GpTrackResult {
   expiresAt?: Date;
 }
 
+/**
+ * A report from the transport that a message we sent could not be delivered (a MESH REPORT message in our
+ * own inbox: not collected in time, recipient mailbox gone …).
+ */
+export interface GpReport {
+  /** The report's own id: acknowledged once it has been acted on, so it is not read again. */
+  id: string;
+  /** The message it is about (the MESH message id we kept), when the report says. */
+  messageId: string | null;
+  /** Our local id of that message (GpDocument.localId), when the report says. */
+  localId: string | null;
+  /** Plain words: why the message was not delivered. No patient data. */
+  detail: string;
+}
+
+export interface GpInbox {
+  reports: GpReport[];
+  /** Messages in our inbox that are not delivery reports: left alone, only counted. */
+  others: number;
+}
+
 export interface GpDelivery {
   /** Whether this adapter can actually send (false for notConfigured). */
   readonly configured: boolean;
   /** Why it cannot send, in words for the UI; null when configured. */
   readonly notConfiguredReason: string | null;
+  /** How often the tracking job runs, and the first wait after sending (each copy's backoff starts here). */
+  readonly trackingIntervalMs: number;
   sendDocument(doc: GpDocument): Promise<GpSendResult>;
   track(messageId: string): Promise<GpTrackResult>;
+  /** The delivery reports waiting in our inbox (other messages are not consumed). */
+  readReports(): Promise<GpInbox>;
+  /** Removes a report from our inbox once it has been acted on. */
+  acknowledgeReport(id: string): Promise<void>;
 }
 
 export type GpDeliveryErrorKind = 'transient' | 'permanent' | 'not_configured';
@@ -87,6 +114,9 @@ export class GpDeliveryError extends Error {
   }
 }
 
+/** The default tracking interval: the MESH specification asks for an inbox poll at most every 5 minutes. */
+export const GP_TRACKING_INTERVAL_MS = 5 * 60_000;
+
 export const GP_DELIVERY_NOT_CONFIGURED =
   'Electronic delivery to GP practices is not set up on this server (no MESH mailbox is configured), so GP copies are printed and posted instead.';
 
@@ -96,7 +126,10 @@ export function notConfiguredGpDelivery(reason: string = GP_DELIVERY_NOT_CONFIGU
   return {
     configured: false,
     notConfiguredReason: reason,
+    trackingIntervalMs: GP_TRACKING_INTERVAL_MS,
     sendDocument: fail,
     track: fail,
+    readReports: fail,
+    acknowledgeReport: fail,
   };
 }

@@ -14,12 +14,13 @@ import {
   trusts,
 } from '../../server/db/schema';
 import { scheduleGpTracking, trackGpDeliveries } from '../../server/modules/distribution/gp-tracking';
+import { deliveryLocalId } from '../../server/modules/distribution/send-letter';
 import { letterText } from '../../src/domain/letter-doc';
 import { API_PATHS } from '../../src/domain/contract/paths';
 import { startTestApp, type TestApp } from './harness';
 import { letterDoc } from './letters-fixtures';
 import { startMeshServer, type MeshTestServer } from './mesh-server';
-import { AUTHOR, MANAGER, SECRETARY, makeDictation } from './worklist-fixtures';
+import { AUTHOR, FOREIGN, MANAGER, SECRETARY, makeDictation } from './worklist-fixtures';
 
 /**
  * MESH tracking until the practice acknowledges (issue 13): a GP copy accepted by MESH is `sent`, the
@@ -242,7 +243,8 @@ describe('a GP copy MESH could not deliver fails with the reason', () => {
 describe('tracking that cannot be read leaves the copy waiting', () => {
   it('MESH unavailable (5xx after the client’s retries): still sent, asked again later, nothing failed', async () => {
     const { id, copy } = await sentToGp();
-    mesh.failNext(3, 503);
+    // Three 503s for the inbox poll (first try and the client's two retries), three for tracking.
+    mesh.failNext(6, 503);
     await trackNow(copy.id);
     expect(await gpCopy(id)).toMatchObject({ status: 'sent', reason: null });
     const later = await row(copy.id);
@@ -274,5 +276,164 @@ describe('tracking that cannot be read leaves the copy waiting', () => {
     expect(failures).toEqual([]);
     expect(await gpCopy(id)).toMatchObject({ status: 'sent' });
     mesh.authFailures.length = 0;
+  });
+});
+
+describe('MESH error reports in our inbox', () => {
+  /** One run of the job, no copy made due: only what the inbox holds can change anything. */
+  const runJob = async () => {
+    await scheduleGpTracking(t.db);
+    await t.app.wardnote.jobs.runUntilIdle();
+  };
+  const ourInbox = () => (mesh.inboxes.get(US) ?? []).map((i) => i.messageId);
+  const reportsFor = (messageId: string) =>
+    (mesh.inboxes.get(US) ?? []).filter((i) => i.headers['mex-linkedmsgid'] === messageId).map((i) => i.messageId);
+  const told = async (id: number) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.dictationId, id), eq(notifications.kind, 'delivery_failed')));
+  const failedList = async () =>
+    (await call(SECRETARY, 'GET', `${API_PATHS.failedDeliveries}?per_page=100`)).json().data as { id: number; reason: string }[];
+  /** As our own system would: a message straight to the practice's mailbox, with the local id given. */
+  const sendDirect = async (localId: string) => {
+    const us = new MeshClient({
+      url: mesh.url,
+      mailboxId: US,
+      password: 'our-password',
+      sharedKey: SHARED_KEY,
+      workflowId: WORKFLOW,
+      timeoutMs: 5000,
+    });
+    const id = await us.send({ to: GP_MAILBOX, workflowId: WORKFLOW, body: Buffer.from('{}'), localId });
+    us.close();
+    return id;
+  };
+
+  it('a report fails the copy it names with MESH’s reason in words, tells the typist, lists it under failures; other copies untouched', async () => {
+    const expired = await sentToGp();
+    const refused = await sentToGp();
+    const waiting = await sentToGp();
+    const tracked = mesh.requests.filter((r) => r.path.includes('/outbox/tracking')).length;
+    mesh.expire(expired.copy.message_id!);
+    mesh.reportUndelivered(refused.copy.message_id!, '12', 'Unregistered to address');
+    await runJob();
+
+    const notCollected = 'The GP practice did not collect the letter from MESH within five days, so MESH withdrew it. (MESH code 14)';
+    const unregistered =
+      'MESH reported an error delivering the letter to the GP practice. (the recipient mailbox is not registered with MESH, MESH code 12)';
+    expect(await gpCopy(expired.id)).toMatchObject({ status: 'failed', reason: notCollected });
+    expect(await gpCopy(refused.id)).toMatchObject({ status: 'failed', reason: unregistered });
+    expect(await gpCopy(waiting.id)).toMatchObject({ status: 'sent', reason: null });
+    // From the reports alone: tracking was not asked (no copy was due).
+    expect(mesh.requests.filter((r) => r.path.includes('/outbox/tracking')).length).toBe(tracked);
+    expect(await told(expired.id)).toHaveLength(1);
+    expect(await told(refused.id)).toHaveLength(1);
+    expect(await told(waiting.id)).toHaveLength(0);
+    const list = await failedList();
+    expect(list.find((f) => f.id === expired.copy.id)).toMatchObject({ reason: notCollected });
+    expect(list.find((f) => f.id === refused.copy.id)).toMatchObject({ reason: unregistered });
+    expect(list.map((f) => f.id)).not.toContain(waiting.copy.id);
+    const trail = (await t.db.select().from(dictationLogs).where(eq(dictationLogs.dictationId, refused.id))).map((l) => l.description);
+    expect(trail).toContain(`Letter to the GP practice over MESH: failed. ${unregistered}`);
+    // Acknowledged: gone from our inbox.
+    expect(ourInbox()).toEqual([]);
+
+    // Resend offers the failed copy again, by MESH or by post.
+    const resent = await call(SECRETARY, 'POST', API_PATHS.deliveryResend(refused.copy.id), { channel: 'print' });
+    expect(resent.json().data).toMatchObject({ channel: 'print', status: 'printing', resend_of: refused.copy.id });
+  });
+
+  it('reports are not read twice: acknowledged after the first run, nothing downloaded or told again', async () => {
+    const { id, copy } = await sentToGp();
+    mesh.reportUndelivered(copy.message_id!, '14', 'Message not collected by recipient after 5 days');
+    const [reportId] = reportsFor(copy.message_id!);
+    expect(reportId).toBeDefined();
+    await runJob();
+    expect(await gpCopy(id)).toMatchObject({ status: 'failed' });
+    const downloads = () => mesh.requests.filter((r) => r.method === 'GET' && r.path === `/messageexchange/${US}/inbox/${reportId}`).length;
+    const acks = mesh.requests.filter(
+      (r) => r.method === 'PUT' && r.path === `/messageexchange/${US}/inbox/${reportId}/status/acknowledged`,
+    );
+    expect(downloads()).toBe(1);
+    expect(acks).toHaveLength(1);
+    expect(acks[0]!.headers.authorization).toMatch(new RegExp(`^NHSMESH ${US}:`));
+
+    await runJob();
+    await runJob();
+    expect(downloads()).toBe(1);
+    expect(await told(id)).toHaveLength(1);
+    expect(await gpCopy(id)).toMatchObject({ status: 'failed' });
+    expect(mesh.authFailures).toEqual([]);
+  });
+
+  it('a report about a message we do not hold is acknowledged and ignored; other messages in our inbox are left there', async () => {
+    const { id } = await sentToGp();
+    const stranger = await sendDirect('someone-else-123');
+    mesh.expire(stranger);
+    // A DATA message for us from the practice (another workflow's business): not a report, not ours to consume.
+    const practice = new MeshClient({
+      url: mesh.url,
+      mailboxId: GP_MAILBOX,
+      password: 'gp-password',
+      sharedKey: SHARED_KEY,
+      workflowId: WORKFLOW,
+      timeoutMs: 5000,
+    });
+    mesh.mailboxes.get(US)!.workflows = [WORKFLOW];
+    const data = await practice.send({ to: US, workflowId: WORKFLOW, body: Buffer.from('not a report'), localId: 'practice-1' });
+    practice.close();
+    const before = await t.db.select().from(deliveries);
+    await runJob();
+
+    expect(reportsFor(stranger)).toEqual([]);
+    expect(await t.db.select().from(deliveries)).toEqual(before);
+    expect(await gpCopy(id)).toMatchObject({ status: 'sent', reason: null });
+    // The DATA message is still waiting for its rightful reader.
+    expect(mesh.messages.get(data)).toMatchObject({ status: 'accepted' });
+    expect(mesh.requests.filter((r) => r.method === 'PUT' && r.path.includes(data))).toHaveLength(0);
+    await runJob();
+    // Known not to be a report: not downloaded a second time by this server.
+    expect(mesh.requests.filter((r) => r.method === 'GET' && r.path === `/messageexchange/${US}/inbox/${data}`)).toHaveLength(1);
+    mesh.mailboxes.get(US)!.workflows = [];
+    // The practice's own reader collects it later (so later tests start with an empty inbox).
+    mesh.acknowledge(data);
+  });
+
+  it('another trust’s copy is never touched: matched by message id and our local id, not by message id alone', async () => {
+    const ours = await sentToGp();
+    const foreign = await makeDictation(t.db, { author: FOREIGN, status: 'MANUAL_DISTRIBUTION' });
+    const [fd] = await t.db.select().from(dictations).where(eq(dictations.id, foreign.id));
+    const now = new Date();
+    const [row] = await t.db
+      .insert(deliveries)
+      .values({
+        trustId: fd!.trustId,
+        dictationId: foreign.id,
+        role: 'to',
+        recipient: { type: 'gp', id: 'A81001', name: 'Dr Ann Green' },
+        contact: { name: 'Dr Ann Green', lines: ['Riverside Surgery'], email: null, ods_code: 'A81001' },
+        channel: 'gp_electronic',
+        status: 'sent',
+        sentAt: now,
+        nextCheckAt: new Date(now.getTime() + 3600_000),
+      })
+      .returning();
+    expect(fd!.trustId).not.toBe((await t.db.select().from(dictations).where(eq(dictations.id, ours.id)))[0]!.trustId);
+    // The other trust's message carries our copy's local id (a report naming one copy by id and another by reference).
+    const theirs = await sendDirect(deliveryLocalId(ours.copy.id));
+    await t.db.update(deliveries).set({ messageId: theirs }).where(eq(deliveries.id, row!.id));
+    mesh.expire(theirs);
+    await runJob();
+    expect((await t.db.select().from(deliveries).where(eq(deliveries.id, row!.id)))[0]).toMatchObject({ status: 'sent', reason: null });
+    expect(await gpCopy(ours.id)).toMatchObject({ status: 'sent', reason: null });
+    expect(reportsFor(theirs)).toEqual([]);
+
+    // Our own copy's report fails our copy only.
+    mesh.expire(ours.copy.message_id!);
+    await runJob();
+    expect(await gpCopy(ours.id)).toMatchObject({ status: 'failed' });
+    expect((await t.db.select().from(deliveries).where(eq(deliveries.id, row!.id)))[0]).toMatchObject({ status: 'sent', reason: null });
+    expect(await told(foreign.id)).toHaveLength(0);
   });
 });

@@ -124,6 +124,13 @@ export interface MeshServerOptions {
   mailboxes: Record<string, MeshServerMailbox>;
   /** Serve https with mutual TLS: server cert/key, and the CA that client certificates must chain to. */
   tls?: { cert: Buffer; key: Buffer; ca: Buffer };
+  /** A fixed port (the browser tests' MESH); any free port by default. */
+  port?: number;
+  /**
+   * For a test in another process (the browser tests): `POST /_control/expire/{message_id}` does what
+   * `expire` does. Outside /messageexchange, so the MESH API itself is unchanged.
+   */
+  httpControls?: boolean;
 }
 
 export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTestServer> {
@@ -193,6 +200,9 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
         'mex-statuscode': code,
         'mex-statusdescription': description,
         'mex-statusevent': 'TRANSFER',
+        'mex-statustimestamp': stamp(state.now()),
+        'mex-chunk-range': '1:1',
+        ...(m.subject ? { 'mex-subject': m.subject } : {}),
         'mex-workflowid': m.workflowId,
         'mex-to': m.recipient,
         ...(m.localId ? { 'mex-localid': m.localId } : {}),
@@ -298,6 +308,12 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
     const url = new URL(req.url ?? '/', 'http://mesh.test');
     const seg = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     state.requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, bodyLength: body.length });
+    if (opts.httpControls && seg[0] === '_control' && seg[1] === 'expire' && seg.length === 3 && req.method === 'POST') {
+      const m = state.messages.get(seg[2]!);
+      if (!m || m.status !== 'accepted') return json(res, 409, { detail: 'not a message waiting in an inbox' });
+      state.expire(m.messageId);
+      return json(res, 200, { message_id: m.messageId, status: m.status });
+    }
     if (seg[0] !== 'messageexchange') return json(res, 404, { detail: 'not found' });
 
     if (failures.count > 0) {
@@ -462,7 +478,7 @@ export async function startMeshServer(opts: MeshServerOptions): Promise<MeshTest
   const server = opts.tls
     ? https.createServer({ cert: opts.tls.cert, key: opts.tls.key, ca: opts.tls.ca, requestCert: true, rejectUnauthorized: true }, listener)
     : http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   state.url = `${opts.tls ? 'https' : 'http'}://${opts.tls ? 'localhost' : '127.0.0.1'}:${port}`;
   state.close = () =>

@@ -1,3 +1,8 @@
-/** The browser tests' servers: the embedded default, and one whose audio lives in an S3 bucket. */
+/**
+ * The browser tests' servers: the embedded default, one whose audio lives in an S3 bucket, and one that
+ * sends GP copies over MESH to the in-test MESH server (which listens on the port after it).
+ */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const S3_PORT = E2E_PORT + 1;
+export const MESH_APP_PORT = E2E_PORT + 2;
+export const MESH_PORT = E2E_PORT + 3;

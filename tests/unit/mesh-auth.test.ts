@@ -63,6 +63,18 @@ describe('MESH configuration from the environment', () => {
     expect(r.ok && r.config).toMatchObject({ mailboxId: 'X26HC006', workflowId: 'GPCONNECT_SEND_DOCUMENT', timeoutMs: 30000 });
     if (r.ok) expect(describeMeshConfig(r.config)).not.toMatch(/pw|\bk\b/);
   });
+
+  it('tracks every five minutes unless MESH_TRACKING_INTERVAL_MS says otherwise (whole milliseconds, at least 500)', () => {
+    const r = meshConfigFromEnv(base);
+    expect(r.ok && r.config.trackingIntervalMs).toBe(300_000);
+    const short = meshConfigFromEnv({ ...base, MESH_TRACKING_INTERVAL_MS: '1000' });
+    expect(short.ok && short.config.trackingIntervalMs).toBe(1000);
+    for (const bad of ['0', '-5', '1.5', 'soon', '100'])
+      expect(meshConfigFromEnv({ ...base, MESH_TRACKING_INTERVAL_MS: bad })).toEqual({
+        ok: false,
+        reason: 'MESH_TRACKING_INTERVAL_MS must be a whole number of milliseconds, at least 500.',
+      });
+  });
 });
 
 describe('MESH failures, classified', () => {

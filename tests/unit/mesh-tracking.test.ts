@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meshTimestamp, readTracking, TRACKING_NOT_FOUND } from '../../server/adapters/mesh/mesh-tracking';
+import { meshTimestamp, readReport, readTracking, TRACKING_NOT_FOUND } from '../../server/adapters/mesh/mesh-tracking';
 import { nextCheckDelayMs } from '../../server/modules/distribution/gp-tracking';
 
 /** The v2 tracking answer of mesh-api.yaml "Track outbox" (the example for a message not yet acknowledged). */
@@ -92,5 +92,43 @@ describe('MESH tracking answers', () => {
 describe('tracking backoff', () => {
   it('asks five minutes after sending, then twice as long each time, never more than two hours apart', () => {
     expect([0, 1, 2, 3, 4, 5, 10].map((n) => nextCheckDelayMs(n) / 60_000)).toEqual([5, 10, 20, 40, 80, 120, 120]);
+  });
+
+  it('a shorter interval (MESH_TRACKING_INTERVAL_MS) scales the whole backoff: at most 24 intervals apart', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map((n) => nextCheckDelayMs(n, 1000) / 1000)).toEqual([1, 2, 4, 8, 16, 24, 24]);
+  });
+});
+
+describe('MESH error reports', () => {
+  // The headers of the specification's "Asynchronous error reporting" table, as MeshClient.download keeps them.
+  const report = {
+    messagetype: 'REPORT',
+    messageid: '20200601122152994285_D59900',
+    linkedmsgid: '20200529155357895317_3573F8',
+    localid: 'wardnote-delivery-42',
+    statusevent: 'TRANSFER',
+    statussuccess: 'ERROR',
+    workflowid: 'GPCONNECT_SEND_DOCUMENT',
+    to: 'A81001HC001',
+  };
+
+  it('names the undelivered message and our local id, and says why in the tracking words', () => {
+    expect(readReport({ ...report, statuscode: '14', statusdescription: 'Message not collected by recipient after 5 days' })).toEqual({
+      messageId: '20200529155357895317_3573F8',
+      localId: 'wardnote-delivery-42',
+      detail: 'The GP practice did not collect the letter from MESH within five days, so MESH withdrew it. (MESH code 14)',
+    });
+    expect(readReport({ ...report, statuscode: '12', statusdescription: 'Unregistered to address' }).detail).toBe(
+      'MESH reported an error delivering the letter to the GP practice. (the recipient mailbox is not registered with MESH, MESH code 12)',
+    );
+    // A code the table does not know: MESH's own description, printable and short.
+    expect(readReport({ ...report, statuscode: '99', statusdescription: 'Mailbox\u0007 closed' }).detail).toBe(
+      'MESH reported an error delivering the letter to the GP practice. (Mailbox closed, MESH code 99)',
+    );
+    expect(readReport({ messagetype: 'REPORT' })).toEqual({
+      messageId: null,
+      localId: null,
+      detail: 'MESH reported an error delivering the letter to the GP practice.',
+    });
   });
 });

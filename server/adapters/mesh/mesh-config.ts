@@ -12,6 +12,10 @@
  *   MESH_CA_CERT       path to the CA bundle that signed the MESH server certificate (PEM)
  *   MESH_WORKFLOW_ID   workflow for GP letters; default GPCONNECT_SEND_DOCUMENT (see below)
  *   MESH_TIMEOUT_MS    per-request timeout, default 30000
+ *   MESH_TRACKING_INTERVAL_MS
+ *                      how often the tracking job looks at our copies and our inbox, and the first wait
+ *                      after sending (each copy then waits twice as long each time, at most 24 intervals);
+ *                      default 300000 (5 minutes: the specification asks for polls at most every 5 minutes)
  *
  * Default workflow: GPCONNECT_SEND_DOCUMENT is the MESH workflow for a provider sending a document
  * (PDF in a FHIR Binary) to the patient's GP practice; it is one of the workflows that MESH routes
@@ -23,6 +27,7 @@ import { readFileSync } from 'node:fs';
 
 export const DEFAULT_GP_WORKFLOW_ID = 'GPCONNECT_SEND_DOCUMENT';
 export const DEFAULT_MESH_TIMEOUT_MS = 30_000;
+export const DEFAULT_MESH_TRACKING_INTERVAL_MS = 5 * 60_000;
 
 export interface MeshTls {
   cert: Buffer;
@@ -37,6 +42,8 @@ export interface MeshConfig {
   sharedKey: string;
   workflowId: string;
   timeoutMs: number;
+  /** MESH_TRACKING_INTERVAL_MS: tracking and inbox runs, the first wait of each copy's backoff (default 5 minutes). */
+  trackingIntervalMs?: number;
   tls?: MeshTls;
 }
 
@@ -78,6 +85,9 @@ export function meshConfigFromEnv(env: Env = process.env): MeshConfigResult {
   }
   const timeoutMs = Number(env.MESH_TIMEOUT_MS ?? DEFAULT_MESH_TIMEOUT_MS);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return { ok: false, reason: 'MESH_TIMEOUT_MS must be a positive number.' };
+  const trackingIntervalMs = Number(env.MESH_TRACKING_INTERVAL_MS?.trim() || DEFAULT_MESH_TRACKING_INTERVAL_MS);
+  if (!Number.isInteger(trackingIntervalMs) || trackingIntervalMs < 500)
+    return { ok: false, reason: 'MESH_TRACKING_INTERVAL_MS must be a whole number of milliseconds, at least 500.' };
   let tls: MeshTls | undefined;
   try {
     if (certPath && keyPath) {
@@ -96,6 +106,7 @@ export function meshConfigFromEnv(env: Env = process.env): MeshConfigResult {
       sharedKey: env.MESH_SHARED_KEY!,
       workflowId: env.MESH_WORKFLOW_ID?.trim() || DEFAULT_GP_WORKFLOW_ID,
       timeoutMs,
+      trackingIntervalMs,
       ...(tls ? { tls } : {}),
     },
   };

@@ -3,21 +3,33 @@
  * lookup), send the FHIR document Bundle to it, and read tracking. `createGpDelivery` picks MESH when it
  * is configured and the notConfigured adapter (GP copies to print, with the reason) otherwise.
  */
-import { GP_DELIVERY_NOT_CONFIGURED, GpDeliveryError, notConfiguredGpDelivery, type GpDelivery, type GpDocument } from '../gp-delivery';
+import {
+  GP_DELIVERY_NOT_CONFIGURED,
+  GP_TRACKING_INTERVAL_MS,
+  GpDeliveryError,
+  notConfiguredGpDelivery,
+  type GpDelivery,
+  type GpDocument,
+  type GpReport,
+} from '../gp-delivery';
 import { MeshClient, type MeshClientOptions } from './mesh-client';
 import { meshConfigFromEnv, type MeshConfig } from './mesh-config';
-import { readTracking, TRACKING_NOT_FOUND } from './mesh-tracking';
+import { readReport, readTracking, TRACKING_NOT_FOUND } from './mesh-tracking';
 
 const ODS_CODE = /^[A-Z0-9]{3,10}$/;
 const NHS_NUMBER = /^\d{10}$/;
 /** mex-localid must not contain patient data (mesh-api.yaml "Outbox workflow"); keep it a plain id. */
 const LOCAL_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+/** Ids of messages in our inbox known not to be reports, so they are not downloaded again each run. */
+const KNOWN_OTHERS_MAX = 10_000;
 
 export function meshGpDelivery(cfg: MeshConfig, opts: MeshClientOptions = {}): GpDelivery & { client: MeshClient } {
   const client = new MeshClient(cfg, opts);
+  const others = new Set<string>();
   return {
     configured: true,
     notConfiguredReason: null,
+    trackingIntervalMs: cfg.trackingIntervalMs ?? GP_TRACKING_INTERVAL_MS,
     client,
     async sendDocument(doc: GpDocument) {
       const odsCode = doc.odsCode.trim().toUpperCase();
@@ -55,6 +67,33 @@ export function meshGpDelivery(cfg: MeshConfig, opts: MeshClientOptions = {}): G
         throw err;
       }
     },
+    /**
+     * The inbox poll of the specification ("Inbox poll cycle"): list, download each message and look at
+     * Mex-MessageType. REPORTs are answered (to be acknowledged once acted on); anything else — another
+     * workflow's DATA, not ours to consume — is neither acknowledged nor kept, only counted, and not
+     * downloaded again by this process.
+     */
+    async readReports() {
+      const ids = await client.listInbox();
+      const reports: GpReport[] = [];
+      let count = 0;
+      for (const id of ids) {
+        if (others.has(id)) {
+          count++;
+          continue;
+        }
+        const msg = await client.download(id);
+        if (msg.messageType.toUpperCase() !== 'REPORT') {
+          if (others.size >= KNOWN_OTHERS_MAX) others.clear();
+          others.add(id);
+          count++;
+          continue;
+        }
+        reports.push({ id, ...readReport(msg.mex) });
+      }
+      return { reports, others: count };
+    },
+    acknowledgeReport: (id: string) => client.acknowledge(id),
   };
 }
 

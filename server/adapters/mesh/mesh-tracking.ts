@@ -84,3 +84,20 @@ export function readTracking(body: unknown): GpTrackResult {
   }
   return { status, detail, ...(at ? { at } : {}), ...(expiresAt ? { expiresAt } : {}) };
 }
+
+/**
+ * A MESH error report (a REPORT message in our inbox, mesh-api.yaml "Asynchronous error reporting") in the
+ * same words as tracking: Mex-StatusCode 14 is "not collected within five days" (undeliverable), any other
+ * code an error, with its meaning from the code table, else MESH's description. `mex` holds the report's
+ * Mex-* headers by lower-case name without the prefix (MeshClient.download).
+ */
+export function readReport(mex: Record<string, string>): { messageId: string | null; localId: string | null; detail: string } {
+  const code = (mex.statuscode ?? '').trim();
+  const t = readTracking({
+    status: code === '14' ? 'undeliverable' : 'error',
+    status_code: code || null,
+    status_description: mex.statusdescription ?? null,
+  });
+  const id = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+  return { messageId: id(mex.linkedmsgid), localId: id(mex.localid), detail: t.detail };
+}

@@ -163,7 +163,7 @@ export function createDistribution(deps: DistributionDeps) {
           reason: null,
           sentAt: now,
           deliveredAt: email ? now : null,
-          nextCheckAt: email ? null : new Date(now.getTime() + nextCheckDelayMs(0)),
+          nextCheckAt: email ? null : new Date(now.getTime() + nextCheckDelayMs(0, deps.gp.trackingIntervalMs)),
           updatedAt: now,
         },
         email ? 'delivered' : 'sent',

@@ -12,23 +12,27 @@
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { GpDeliveryError, type GpDelivery, type GpTrackResult } from '../../adapters/gp-delivery';
+import { GP_TRACKING_INTERVAL_MS, GpDeliveryError, type GpDelivery, type GpTrackResult } from '../../adapters/gp-delivery';
 import type { Db } from '../../db/client';
 import { deliveries } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
 import { logDelivery, type DeliveryRow } from './deliveries.repository';
 import { settleDictation } from './settle';
 import { notifyChange } from '../live/live-channel';
+import { readGpReports } from './gp-reports';
 
 export const GP_TRACKING_JOB = 'distribution.gp_tracking';
-/** How often the job looks for copies due a check (each copy has its own, longer, backoff). */
-export const GP_TRACKING_INTERVAL_MS = 5 * 60_000;
+/** How often the job looks for copies due a check (each copy has its own, longer, backoff); MESH_TRACKING_INTERVAL_MS. */
+export { GP_TRACKING_INTERVAL_MS };
 /** Copies asked about in one run; the rest wait for the next. */
 const BATCH = 100;
 
-/** Wait before the next tracking request: 5 minutes after sending, then twice as long each time, at most 2 hours. */
-export function nextCheckDelayMs(checksDone: number): number {
-  return Math.min(2 * 60 * 60_000, 5 * 60_000 * 2 ** Math.max(0, checksDone));
+/**
+ * Wait before the next tracking request: one interval (5 minutes) after sending, then twice as long each
+ * time, at most 24 intervals (2 hours).
+ */
+export function nextCheckDelayMs(checksDone: number, intervalMs: number = GP_TRACKING_INTERVAL_MS): number {
+  return Math.min(24 * intervalMs, intervalMs * 2 ** Math.max(0, checksDone));
 }
 
 export interface GpTrackingDeps {
@@ -69,7 +73,7 @@ export async function trackGpDeliveries(deps: GpTrackingDeps): Promise<{ checked
 
   for (const row of due) {
     const checked = { checkedAt: now, checks: sql`${deliveries.checks} + 1`, updatedAt: now };
-    const later = { ...checked, nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(row.checks + 1)) };
+    const later = { ...checked, nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(row.checks + 1, gp.trackingIntervalMs)) };
     let t: GpTrackResult;
     try {
       if (!row.messageId) throw new GpDeliveryError('permanent', 'The GP copy has no MESH message id to track.');
@@ -115,9 +119,13 @@ export async function scheduleGpTracking(db: Db): Promise<void> {
     WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${GP_TRACKING_JOB} AND state IN ('queued', 'running'))`);
 }
 
-/** Registers the tracking job (a run that fails is simply tried at the next interval). */
+/**
+ * Registers the tracking job: our inbox's delivery reports first (a copy MESH reported undeliverable is
+ * not asked about again), then tracking. A run that fails is simply tried at the next interval.
+ */
 export function registerGpTracking(jobs: JobQueue, deps: GpTrackingDeps): void {
   jobs.register(GP_TRACKING_JOB, async () => {
+    await readGpReports(deps);
     await trackGpDeliveries(deps);
   });
 }
@@ -125,7 +133,7 @@ export function registerGpTracking(jobs: JobQueue, deps: GpTrackingDeps): void {
 /** The timer that queues a run every interval while MESH is configured; returns the function that stops it. */
 export function startGpTrackingTimer(db: Db, gp: GpDelivery): () => void {
   if (!gp.configured) return () => undefined;
-  const timer = setInterval(() => void scheduleGpTracking(db).catch(() => undefined), GP_TRACKING_INTERVAL_MS);
+  const timer = setInterval(() => void scheduleGpTracking(db).catch(() => undefined), gp.trackingIntervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -57,6 +57,9 @@ export async function sendByEmail(deps: SendDeps, row: DeliveryRow, source: Lett
   }
 }
 
+/** Our mex-localid of a GP copy: the delivery id, no patient data; MESH's error reports name it again. */
+export const deliveryLocalId = (deliveryId: number) => `wardnote-delivery-${deliveryId}`;
+
 const splitName = (first?: string, last?: string) => ({ given: first ? [first] : [], family: last ?? '' });
 
 export async function sendToGp(deps: SendDeps, row: DeliveryRow, source: LetterSource, setting: DistributionSetting): Promise<Sent> {
@@ -89,7 +92,7 @@ export async function sendToGp(deps: SendDeps, row: DeliveryRow, source: LetterS
       odsCode: row.contact.ods_code ?? '',
       nhsNumber: (p.patient_nhs_id ?? '').replace(/\s+/g, ''),
       bundle: serializeLetterDocument(bundle),
-      localId: `wardnote-delivery-${row.id}`,
+      localId: deliveryLocalId(row.id),
       subject: title,
     });
     return {
