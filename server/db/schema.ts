@@ -868,6 +868,10 @@ export const deliveries = pgTable(
     index('deliveries_failed')
       .on(t.trustId, t.id)
       .where(sql`status = 'failed'`),
+    // MESH error reports (issue 13) name the GP copy by its MESH message id.
+    index('deliveries_mesh_message')
+      .on(t.messageId)
+      .where(sql`channel = 'gp_electronic'`),
     // The stuck-letter check (issue 13): the few copies not yet delivered or posted.
     index('deliveries_outstanding')
       .on(t.dictationId)

@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_mesh_message" ON "deliveries" USING btree ("message_id") WHERE channel = 'gp_electronic';
