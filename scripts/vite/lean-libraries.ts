@@ -13,7 +13,9 @@ const shim = (name: string) => path.resolve(import.meta.dirname, 'shims', name);
  *   runtime and pulls `url-parse` and `js-base64`. The package also ships its untranspiled ES modules
  *   (`lib/`, named in its `browser` field). `url-parse` and `js-base64` serve one call each there
  *   (resolving the upload's Location against the endpoint, encoding metadata values), which `URL` and
- *   `btoa` do in every browser and worker: see shims/.
+ *   `btoa` do in every browser and worker: see shims/. Its browser file reader and default fingerprint
+ *   also carry React Native, Cordova and stream-reader paths that never run here (Blobs and Files only):
+ *   shims/tus-file-reader.ts and shims/tus-fingerprint.ts keep the browser paths alone.
  * - Dexie's default import (`import-wrapper.mjs`) wraps its ES5 UMD build so that a `require` and an
  *   `import` of it share one instance; nothing here requires Dexie, and `dist/modern/dexie.mjs` is the
  *   same code as real ES modules.
@@ -38,6 +40,8 @@ export function leanLibraries(): Plugin {
       if (!importer?.includes(`${path.sep}tus-js-client${path.sep}`)) return null;
       if (source === 'url-parse') return shim('url-parse.ts');
       if (source === 'js-base64') return shim('js-base64.ts');
+      if (source === './fileReader.js') return shim('tus-file-reader.ts');
+      if (source === './fileSignature.js') return shim('tus-fingerprint.ts');
       return null;
     },
   };

@@ -1,19 +1,16 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { drainOutbox } from '../lib/sync/drain';
 import { apiTransport } from '../lib/sync/api-transport';
 import { SYNC_TAG } from '../lib/sync/sync-tag';
+import { deleteOldShells, installShell, precacheKey, precacheUrls, shellCacheName, type PrecacheEntry } from './precache';
 
-declare const self: ServiceWorkerGlobalScope;
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: PrecacheEntry[] };
 
-// The app shell only: no API answer is ever cached here (lists hold patient data).
-precacheAndRoute(self.__WB_MANIFEST);
-cleanupOutdatedCaches();
-
-// Any page address opens the shell offline; /api is never answered from the shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+/** The app shell only: no API answer is ever cached here (lists hold patient data). vite-plugin-pwa fills this in. */
+const manifest = self.__WB_MANIFEST;
+const SHELL_CACHE = shellCacheName(manifest);
+const precached = new Set(precacheUrls(manifest, self.location.href));
+const INDEX = new URL('index.html', self.location.href).href;
 
 /**
  * Not precached (vite.config.ts): chunks of rarely used pages are kept once fetched (their names carry
@@ -21,11 +18,51 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
  * manifest are kept and refreshed in the background.
  */
 const CHUNKS_CACHE = 'wardnote-chunks';
-registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: CHUNKS_CACHE }));
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && /^\/(icons|manifest)\//.test(url.pathname),
-  new StaleWhileRevalidate({ cacheName: 'wardnote-static' }),
-);
+const STATIC_CACHE = 'wardnote-static';
+
+self.addEventListener('install', (event) => event.waitUntil(installShell(manifest, self.location.href)));
+
+/** This build's copy of a shell file; the network when it is missing. */
+const fromShell = async (key: string, request: Request) => (await caches.match(key, { cacheName: SHELL_CACHE })) ?? fetch(request);
+
+/** Only answers of 200 are kept (as Workbox did): never an error page or a partial answer. */
+function fetchInto(cacheName: string, event: FetchEvent): Promise<Response> {
+  return fetch(event.request).then((res) => {
+    if (res.status === 200) {
+      const copy = res.clone();
+      event.waitUntil(caches.open(cacheName).then((c) => c.put(event.request, copy)));
+    }
+    return res;
+  });
+}
+
+const cacheFirst = async (event: FetchEvent) =>
+  (await caches.match(event.request, { cacheName: CHUNKS_CACHE })) ?? fetchInto(CHUNKS_CACHE, event);
+
+async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
+  const cached = await caches.match(event.request, { cacheName: STATIC_CACHE });
+  const fresh = fetchInto(STATIC_CACHE, event);
+  if (!cached) return fresh;
+  event.waitUntil(fresh.catch(() => undefined));
+  return cached;
+}
+
+/**
+ * Shell files from this build's cache; any page address opens the shell (/api is never answered from
+ * it); the two runtime caches above. Everything else (/api, /files, uploads, the event stream, audio
+ * ranges) goes to the network untouched.
+ */
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  const key = precacheKey(url, precached, self.location.origin);
+  if (key) return event.respondWith(fromShell(key, request));
+  if (request.mode === 'navigate' && !/^\/api(\/|$)/.test(url.pathname)) return event.respondWith(fromShell(INDEX, request));
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/assets/')) return event.respondWith(cacheFirst(event));
+  if (/^\/(icons|manifest)\//.test(url.pathname)) event.respondWith(staleWhileRevalidate(event));
+});
 
 /** Bounded work per event: the browser ends a worker event after a few minutes (PITFALLS 4). */
 const drain = () => drainOutbox(apiTransport, { budgetMs: 3 * 60_000 }).catch((err: unknown) => console.warn('outbox drain failed', err));
@@ -50,6 +87,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .delete(CHUNKS_CACHE)
+      .then(() => deleteOldShells(manifest))
       .then(() => self.clients.claim())
       .then(drain),
   );
