@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type OutboxRequest } from '../../src/lib/db/db';
 import { drainOutbox, type Transport } from '../../src/lib/sync/drain';
 import { enqueueRequest } from '../../src/lib/sync/outbox';
@@ -55,6 +55,22 @@ describe('recipients saves in the outbox', () => {
     await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
     await drainOutbox(s.transport);
     expect(s.arrived.map((a) => a.path)).toEqual([`/api/dictation/${ID}/recipients`, `/api/dictation/${ID}/transition`]);
+  });
+
+  it('two saves made in the same millisecond still keep their order (equal times had none)', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
+    try {
+      const first = await saveRecipients('first');
+      const second = await saveRecipients('second');
+      expect(second.createdAt).toBeGreaterThan(first.createdAt);
+    } finally {
+      now.mockRestore();
+    }
+    const s = server(1);
+    await drainOutbox(s.transport);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await drainOutbox(s.transport);
+    expect(s.arrived.map((a) => a.body)).toEqual([{ to: 'first' }, { to: 'second' }]);
   });
 
   it('two saves of one letter’s recipients arrive in the order they were made', async () => {

@@ -69,19 +69,24 @@ export async function enqueueRequest(request: {
     createdAt: Date.now(),
     ...(request.recipientsOf === undefined ? {} : { recipientsOf: request.recipientsOf }),
   };
-  if (request.afterLetter === undefined) {
+  const dictationId = request.afterLetter ?? request.recipientsOf;
+  if (dictationId === undefined) {
     await db.outbox.add(item);
     return item;
   }
-  const dictationId = request.afterLetter;
   return db.transaction('rw', db.outbox, async () => {
-    // Strictly after the letter's last queued save, even within the same millisecond.
+    // Strictly after this letter's earlier saves (a hand-off) or its earlier recipients saves, even within
+    // the same millisecond: the drain keeps them in createdAt order, and equal times have no order.
     const saves = await db.outbox
-      .filter((r) => r.kind === 'request' && (r.letter?.dictationId === dictationId || r.recipientsOf === dictationId))
+      .filter(
+        (r) =>
+          r.kind === 'request' &&
+          (r.recipientsOf === dictationId || (request.afterLetter !== undefined && r.letter?.dictationId === dictationId)),
+      )
       .toArray();
     const after: OutboxRequest = {
       ...item,
-      afterLetter: dictationId,
+      ...(request.afterLetter === undefined ? {} : { afterLetter: dictationId }),
       createdAt: Math.max(item.createdAt, ...saves.map((r) => r.createdAt + 1)),
     };
     await db.outbox.add(after);
