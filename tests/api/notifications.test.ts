@@ -97,6 +97,40 @@ describe('notifications are created on each event', () => {
     expect((await t.db.select().from(notifications)).length).toBe(all);
   });
 
+  it('a letter approved on the author’s behalf (secretarial cover) asks that author, and only them, to refresh', async () => {
+    const d = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL', assignedTo: SECRETARY, patientLast: 'QUILLER' });
+    await withLetter(d.id);
+    await t.db.update(dictations).set({ secretarialCover: true }).where(eq(dictations.id, d.id));
+    const [author] = await t.db.select().from(users).where(eq(users.id, ids[AUTHOR]!));
+    const foreignBefore = (await rowsOf(FOREIGN)).length;
+    // Another trust's author cannot touch it (404) and sets nothing off.
+    expect((await transition(FOREIGN, d.id, { action: 'approve' })).statusCode).toBe(404);
+    const seen = published.length;
+    expect((await transition(SECRETARY, d.id, { action: 'approve' })).statusCode).toBe(200);
+    const about = (await t.db.select().from(notifications).where(eq(notifications.dictationId, d.id))).filter(
+      (n) => n.kind === 'refresh_request',
+    );
+    expect(about).toEqual([
+      expect.objectContaining({
+        userId: ids[AUTHOR],
+        trustId: author!.trustId,
+        title: 'Approval no longer needed',
+        body: 'A letter waiting for your approval was approved or returned by someone else',
+      }),
+    ]);
+    expect(JSON.stringify(about)).not.toContain('QUILLER');
+    // Published after commit, for the push (REQUEST_REFRESH topic) and the live lists.
+    expect(published.slice(seen)).toContainEqual(
+      expect.objectContaining({ userId: ids[AUTHOR], kind: 'refresh_request', dictationId: d.id }),
+    );
+    expect((await rowsOf(SECRETARY)).filter((n) => n.dictationId === d.id)).toEqual([]);
+    expect(await rowsOf(FOREIGN)).toHaveLength(foreignBefore);
+    // The bell lists it.
+    expect(
+      (await list(AUTHOR)).json().data.data.map((n: { dictation_status_identifier: string }) => n.dictation_status_identifier),
+    ).toContain('refresh_request');
+  });
+
   it('a typist claiming work herself hears nothing', async () => {
     const d = await makeDictation(t.db, { author: AUTHOR, status: 'READY_FOR_TYPING' });
     expect((await t.call('POST', `/api/dictation/${d.id}/claim`, { token: tokens[SECRETARY] })).statusCode).toBe(200);
