@@ -776,6 +776,10 @@ export const notifications = pgTable(
     index('notifications_user_unread')
       .on(t.userId)
       .where(sql`read_at IS NULL`),
+    // The e-mail digest reads the last day's unread rows not yet mailed, user by user.
+    index('notifications_email_pending')
+      .on(t.userId, t.id)
+      .where(sql`emailed_at IS NULL AND read_at IS NULL`),
   ],
 );
 
@@ -787,6 +791,12 @@ export const pushSubscriptions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The session that registered (or last re-registered) the device: ending that session on the server
+     * (logout, revocation) deletes the device, and an expired one gets no pushes (spec §4 step 5).
+     * Null for devices registered before this column.
+     */
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     /** 'webpush' (endpoint + keys) or 'fcm' (registration token). */
     transport: text('transport').notNull(),
     /** The push endpoint URL or the FCM registration token: unique per device. */
@@ -800,7 +810,11 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_subscriptions_token').on(t.token), index('push_subscriptions_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_token').on(t.token),
+    index('push_subscriptions_user').on(t.userId),
+    index('push_subscriptions_session').on(t.sessionId),
+  ],
 );
 
 /**

@@ -33,6 +33,10 @@ export function notificationsForChange(f: DictationChangeFacts): NotificationEve
   const entered = (s: DictationStatus) => f.to === s && f.from !== s;
   if (entered('AUTHOR_APPROVAL')) out.push({ userId: f.authorId, kind: 'author_approval' });
   if (entered('SENT')) out.push({ userId: f.authorId, kind: 'sent' });
+  // A letter left the author's approval list by someone else's hand (approved on their behalf under
+  // secretarial cover, returned for typing by a SuperAdmin): the approval they were asked for is no
+  // longer needed and their lists change. The author's own moves are filtered out below.
+  if (f.from === 'AUTHOR_APPROVAL' && f.to !== 'AUTHOR_APPROVAL') out.push({ userId: f.authorId, kind: 'refresh_request' });
   const typist = f.assignedAfter;
   if (typist !== null && TYPING.includes(f.to)) {
     const returned = f.to === 'BEING_TYPED' && (Boolean(f.returnReason) || RETURNING.includes(f.from));
@@ -52,7 +56,10 @@ const TEXTS: Record<NotificationKind, { title: string; body: string }> = {
   author_approval: { title: 'Letter waiting for approval', body: 'A letter is waiting for your approval' },
   new_task: { title: 'New dictation to type', body: 'A dictation was assigned to you for typing' },
   returned: { title: 'Letter returned to you', body: 'A letter was returned to you: see the reason on the letter' },
-  refresh_request: { title: 'Refresh requested', body: 'A refresh of a letter was requested' },
+  refresh_request: {
+    title: 'Approval no longer needed',
+    body: 'A letter waiting for your approval was approved or returned by someone else',
+  },
   sent: { title: 'Letter sent', body: 'A letter you approved was sent' },
   delivery_failed: { title: 'Letter not delivered', body: 'A letter could not be delivered: see the letter for what to do' },
   stuck: { title: 'Letter waiting too long', body: 'A letter has been waiting longer than expected' },

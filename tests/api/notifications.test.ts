@@ -97,6 +97,40 @@ describe('notifications are created on each event', () => {
     expect((await t.db.select().from(notifications)).length).toBe(all);
   });
 
+  it('a letter approved on the author’s behalf (secretarial cover) asks that author, and only them, to refresh', async () => {
+    const d = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL', assignedTo: SECRETARY, patientLast: 'QUILLER' });
+    await withLetter(d.id);
+    await t.db.update(dictations).set({ secretarialCover: true }).where(eq(dictations.id, d.id));
+    const [author] = await t.db.select().from(users).where(eq(users.id, ids[AUTHOR]!));
+    const foreignBefore = (await rowsOf(FOREIGN)).length;
+    // Another trust's author cannot touch it (404) and sets nothing off.
+    expect((await transition(FOREIGN, d.id, { action: 'approve' })).statusCode).toBe(404);
+    const seen = published.length;
+    expect((await transition(SECRETARY, d.id, { action: 'approve' })).statusCode).toBe(200);
+    const about = (await t.db.select().from(notifications).where(eq(notifications.dictationId, d.id))).filter(
+      (n) => n.kind === 'refresh_request',
+    );
+    expect(about).toEqual([
+      expect.objectContaining({
+        userId: ids[AUTHOR],
+        trustId: author!.trustId,
+        title: 'Approval no longer needed',
+        body: 'A letter waiting for your approval was approved or returned by someone else',
+      }),
+    ]);
+    expect(JSON.stringify(about)).not.toContain('QUILLER');
+    // Published after commit, for the push (REQUEST_REFRESH topic) and the live lists.
+    expect(published.slice(seen)).toContainEqual(
+      expect.objectContaining({ userId: ids[AUTHOR], kind: 'refresh_request', dictationId: d.id }),
+    );
+    expect((await rowsOf(SECRETARY)).filter((n) => n.dictationId === d.id)).toEqual([]);
+    expect(await rowsOf(FOREIGN)).toHaveLength(foreignBefore);
+    // The bell lists it.
+    expect(
+      (await list(AUTHOR)).json().data.data.map((n: { dictation_status_identifier: string }) => n.dictation_status_identifier),
+    ).toContain('refresh_request');
+  });
+
   it('a typist claiming work herself hears nothing', async () => {
     const d = await makeDictation(t.db, { author: AUTHOR, status: 'READY_FOR_TYPING' });
     expect((await t.call('POST', `/api/dictation/${d.id}/claim`, { token: tokens[SECRETARY] })).statusCode).toBe(200);
@@ -245,5 +279,57 @@ describe('e-mail digests', () => {
     expect(await sendDigests(t.db, mailer, 'https://wardnote.example')).toBe(0);
     // The secretary did not ask for e-mails: none.
     expect(mails.some((m) => m.to === SECRETARY)).toBe(false);
+  });
+
+  const collect = () => {
+    const sent: { to: string; subject: string }[] = [];
+    const mailer = {
+      transport: 'mailbox' as const,
+      send: async (m: { to: string; subject: string; text: string }) => {
+        sent.push(m);
+        return { messageId: '<test@wardnote.test>', response: '' };
+      },
+    };
+    return { sent, mailer, to: (email: string) => sent.filter((m) => m.to === email) };
+  };
+  const typist = async (email: string, newTask: boolean) => {
+    const id = await addUser(t.db, { email, first: 'Digest', last: 'Typist', role: 'Secretary', like: SECRETARY });
+    await t.db
+      .update(users)
+      .set({ preferences: { profile: { email_notifications: { new_task: newTask } } } })
+      .where(eq(users.id, id));
+    const [u] = await t.db.select({ trustId: users.trustId }).from(users).where(eq(users.id, id));
+    const rows = (n: number) =>
+      Array.from({ length: n }, () => ({
+        trustId: u!.trustId,
+        userId: id,
+        kind: 'new_task',
+        title: 'New typing task',
+        body: 'A dictation is waiting.',
+      }));
+    return { id, rows };
+  };
+
+  it('reach a user who asked for them behind more pending rows than one batch of users who did not', async () => {
+    const quiet = await typist('quiet.typist@wardnote.test', false);
+    const keen = await typist('keen.typist@wardnote.test', true);
+    // A batch (2000) of unread rows of a user with a lower id who never asked for e-mails, then the keen one's.
+    await t.db.insert(notifications).values([...quiet.rows(2000), ...keen.rows(2)]);
+    const { mailer, to } = collect();
+    await sendDigests(t.db, mailer, 'https://wardnote.example');
+    expect(to('keen.typist@wardnote.test')).toEqual([expect.objectContaining({ subject: 'Wardnote: 2 new notifications' })]);
+    expect(to('quiet.typist@wardnote.test')).toEqual([]);
+  });
+
+  it('send one digest per user per run even when a batch ends in the middle of that user’s rows', async () => {
+    const first = await typist('first.typist@wardnote.test', true);
+    const second = await typist('second.typist@wardnote.test', true);
+    await t.db.insert(notifications).values([...first.rows(2), ...second.rows(3)]);
+    const { mailer, to } = collect();
+    await sendDigests(t.db, mailer, 'https://wardnote.example', { batch: 4 });
+    expect(to('first.typist@wardnote.test')).toEqual([expect.objectContaining({ subject: 'Wardnote: 2 new notifications' })]);
+    expect(to('second.typist@wardnote.test')).toEqual([expect.objectContaining({ subject: 'Wardnote: 3 new notifications' })]);
+    await sendDigests(t.db, mailer, 'https://wardnote.example', { batch: 4 });
+    expect(to('second.typist@wardnote.test')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { pushSubscriptions, settings, users } from '../../server/db/schema';
+import { pushSubscriptions, sessions, settings, users } from '../../server/db/schema';
 import { emit, publish } from '../../server/modules/notifications/notify.service';
 import { createPushSender } from '../../server/modules/push/push.sender';
 import { loadVapidKeys } from '../../server/modules/push/vapid';
@@ -208,5 +208,56 @@ describe('sending', () => {
     const out = await sender.notify({ userId: ids[MANAGER]!.id, kind: 'stuck', title: 'T', body: 'B', dictationId: null });
     expect(out).toEqual([{ kind: 'retry', reason: 'status 503' }]);
     expect((await devices()).some((d) => d.token === sub.endpoint)).toBe(true);
+  });
+});
+
+describe('a session ended on the server (spec §4 step 5)', () => {
+  const subscribeWith = (token: string, sub: TestSubscription) =>
+    t.call('POST', '/api/notification/subscribe', { token, body: { registration_tokens: [sub.endpoint], subscription: sub } });
+  const idOf = (sub: TestSubscription) => sub.endpoint.split('/').pop();
+  const approval = (sender: Awaited<ReturnType<typeof directSender>>) =>
+    sender.notify({ userId: ids[AUTHOR]!.id, kind: 'author_approval', title: 'T', body: 'B', dictationId: null });
+
+  it('logout deletes the devices that session registered, though the client never unsubscribed; others keep theirs', async () => {
+    const sender = await directSender();
+    const other = await t.login(AUTHOR);
+    const kept = push.subscribe();
+    const loggedOut = push.subscribe();
+    expect((await subscribeWith(tokens[AUTHOR]!, kept)).statusCode).toBe(200);
+    expect((await subscribeWith(other, loggedOut)).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/logout', { token: other })).statusCode).toBe(200);
+    const left = (await devices()).map((d) => d.token);
+    expect(left).toContain(kept.endpoint);
+    expect(left).not.toContain(loggedOut.endpoint);
+    const before = push.received.length;
+    await approval(sender);
+    const got = push.received.slice(before).map((r) => r.subscription);
+    expect(got).toContain(idOf(kept));
+    expect(got).not.toContain(idOf(loggedOut));
+  });
+
+  it('a device re-registered by a new sign-in survives the logout of the session that first registered it', async () => {
+    const first = await t.login(AUTHOR);
+    const second = await t.login(AUTHOR);
+    const sub = push.subscribe();
+    await subscribeWith(first, sub);
+    await subscribeWith(second, sub);
+    await t.call('POST', '/api/logout', { token: first });
+    expect((await devices()).some((d) => d.token === sub.endpoint)).toBe(true);
+  });
+
+  it('a device of an expired session gets no push', async () => {
+    const sender = await directSender();
+    const token = await t.login(AUTHOR);
+    const sub = push.subscribe();
+    await subscribeWith(token, sub);
+    const row = (await devices()).find((d) => d.token === sub.endpoint)!;
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.id, row.sessionId!));
+    const before = push.received.length;
+    await approval(sender);
+    expect(push.received.slice(before).map((r) => r.subscription)).not.toContain(idOf(sub));
   });
 });

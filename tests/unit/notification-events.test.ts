@@ -60,6 +60,23 @@ describe('notificationsForChange', () => {
   it('approval tells nobody', () => {
     expect(notificationsForChange(base({ from: 'AUTHOR_APPROVAL', to: 'MANUAL_DISTRIBUTION', actorId: AUTHOR }))).toEqual([]);
   });
+  it('a letter leaving the approval list by someone else’s hand tells its author to refresh, and only its author', () => {
+    const COVER = TYPIST;
+    expect(notificationsForChange(base({ from: 'AUTHOR_APPROVAL', to: 'MANUAL_DISTRIBUTION', actorId: COVER }))).toEqual([
+      { userId: AUTHOR, kind: 'refresh_request' },
+    ]);
+    expect(
+      notificationsForChange(base({ from: 'AUTHOR_APPROVAL', to: 'BEING_TYPED', actorId: MANAGER, returnReason: 'Wrong drug' })),
+    ).toEqual([
+      { userId: AUTHOR, kind: 'refresh_request' },
+      { userId: TYPIST, kind: 'returned' },
+    ]);
+    // The author's own return or approval, and a change that keeps it waiting, ask no refresh.
+    expect(notificationsForChange(base({ from: 'AUTHOR_APPROVAL', actorId: AUTHOR, returnReason: 'Wrong drug' }))).toEqual([
+      { userId: TYPIST, kind: 'returned' },
+    ]);
+    expect(notificationsForChange(base({ from: 'AUTHOR_APPROVAL', to: 'AUTHOR_APPROVAL', actorId: MANAGER }))).toEqual([]);
+  });
   it('marking sent tells the author', () => {
     expect(notificationsForChange(base({ from: 'MANUAL_DISTRIBUTION', to: 'SENT' }))).toEqual([{ userId: AUTHOR, kind: 'sent' }]);
   });
@@ -78,5 +95,9 @@ describe('notificationText', () => {
   it('says urgent and carries no patient data', () => {
     expect(notificationText('author_approval', true).body).toBe('A letter is waiting for your approval (urgent)');
     expect(notificationText('returned', false).body).toBe('A letter was returned to you: see the reason on the letter');
+    expect(notificationText('refresh_request', false)).toEqual({
+      title: 'Approval no longer needed',
+      body: 'A letter waiting for your approval was approved or returned by someone else',
+    });
   });
 });

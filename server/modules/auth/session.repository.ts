@@ -4,6 +4,7 @@ import { sessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/secrets';
 import { forgetSession, forgetUser } from './auth-cache';
 import { notifySessionEnd } from '../live/live-channel';
+import { deleteSessionDevices } from '../push/push.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -29,6 +30,8 @@ export async function findLiveSession(db: Db, token: string): Promise<SessionRow
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   forgetSession(sessionId);
+  // The push devices it registered go (spec §4 step 5), even if the client's unsubscribe never came.
+  await deleteSessionDevices(db, sessionId);
   // Its live event streams close in every process (issue 14).
   await notifySessionEnd(db, sessionId);
 }

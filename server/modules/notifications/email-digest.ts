@@ -17,17 +17,19 @@ export const EMAIL_KINDS = ['sent', 'author_approval', 'new_task'] as const;
 /** Older notifications are not mailed (someone turning e-mails on is not sent their history). */
 const RECENT = sql`now() - interval '1 day'`;
 
-type EmailChoice = Partial<Record<(typeof EMAIL_KINDS)[number], boolean>>;
+/** How many pending rows one query reads; a run reads batch after batch until none are left. */
+const BATCH = 2000;
 
-export async function sendDigests(db: Db, mailer: Mailer, origin: string): Promise<number> {
-  const rows = await db
+/** True when the row's user asked for e-mails of the row's kind (`preferences.profile.email_notifications`). */
+const optedIn = sql`(${users.preferences} -> 'profile' -> 'email_notifications' ->> ${notifications.kind}) = 'true'`;
+
+async function pendingAfter(db: Db, afterUserId: number, batch: number) {
+  return db
     .select({
       id: notifications.id,
       userId: notifications.userId,
-      kind: notifications.kind,
       body: notifications.body,
       email: users.email,
-      preferences: users.preferences,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
@@ -38,46 +40,81 @@ export async function sendDigests(db: Db, mailer: Mailer, origin: string): Promi
         inArray(notifications.kind, [...EMAIL_KINDS]),
         gt(notifications.createdAt, RECENT),
         eq(users.active, true),
+        // In the query, not after it: rows of users who did not ask for e-mails are never marked
+        // e-mailed, so filtering them after a LIMIT let them fill every batch (issue 14 audit).
+        optedIn,
+        gt(notifications.userId, afterUserId),
       ),
     )
     .orderBy(notifications.userId, notifications.id)
-    .limit(2000);
-  const byUser = new Map<number, { email: string; items: typeof rows }>();
-  for (const r of rows) {
-    const chosen = (r.preferences.profile.email_notifications ?? {}) as EmailChoice;
-    if (!chosen[r.kind as keyof EmailChoice]) continue;
-    const entry = byUser.get(r.userId) ?? { email: r.email, items: [] };
-    entry.items.push(r);
-    byUser.set(r.userId, entry);
-  }
+    .limit(batch);
+}
+
+type Pending = Awaited<ReturnType<typeof pendingAfter>>;
+
+/**
+ * Sends each user who asked for e-mails one digest of their pending notifications and marks them
+ * e-mailed; returns how many digests went out. Reads `batch` rows at a time, users in id order, and
+ * mails a user only once per run: a batch cut in the middle of a user's rows leaves that user to the
+ * next batch, unless that user alone fills it (then the rest waits for the next run).
+ */
+export async function sendDigests(db: Db, mailer: Mailer, origin: string, opts: { batch?: number } = {}): Promise<number> {
+  const batch = opts.batch ?? BATCH;
   let sent = 0;
-  for (const { email, items } of byUser.values()) {
-    const lines = items.map((i) => `- ${i.body}`);
-    await mailer.send({
-      to: email,
-      subject: items.length === 1 ? 'Wardnote: 1 new notification' : `Wardnote: ${items.length} new notifications`,
-      text: [
-        `You have ${items.length === 1 ? 'a new notification' : 'new notifications'} in Wardnote:`,
-        '',
-        ...lines,
-        '',
-        `Sign in to see them: ${origin}/`,
-        '',
-        'You can turn these e-mails off in your preferences.',
-      ].join('\n'),
-    });
-    await db
-      .update(notifications)
-      .set({ emailedAt: new Date() })
-      .where(
-        inArray(
-          notifications.id,
-          items.map((i) => i.id),
-        ),
-      );
-    sent++;
+  let after = 0;
+  for (;;) {
+    const rows = await pendingAfter(db, after, batch);
+    if (!rows.length) break;
+    let take = rows;
+    if (rows.length === batch) {
+      const last = rows[rows.length - 1]!.userId;
+      const whole = rows.filter((r) => r.userId !== last);
+      if (whole.length) take = whole;
+    }
+    for (const items of groupByUser(take)) {
+      await mailDigest(db, mailer, origin, items);
+      sent++;
+    }
+    after = take[take.length - 1]!.userId;
+    if (rows.length < batch) break;
   }
   return sent;
+}
+
+function groupByUser(rows: Pending): Pending[] {
+  const byUser = new Map<number, Pending>();
+  for (const r of rows) {
+    const items = byUser.get(r.userId) ?? [];
+    items.push(r);
+    byUser.set(r.userId, items);
+  }
+  return [...byUser.values()];
+}
+
+async function mailDigest(db: Db, mailer: Mailer, origin: string, items: Pending) {
+  const lines = items.map((i) => `- ${i.body}`);
+  await mailer.send({
+    to: items[0]!.email,
+    subject: items.length === 1 ? 'Wardnote: 1 new notification' : `Wardnote: ${items.length} new notifications`,
+    text: [
+      `You have ${items.length === 1 ? 'a new notification' : 'new notifications'} in Wardnote:`,
+      '',
+      ...lines,
+      '',
+      `Sign in to see them: ${origin}/`,
+      '',
+      'You can turn these e-mails off in your preferences.',
+    ].join('\n'),
+  });
+  await db
+    .update(notifications)
+    .set({ emailedAt: new Date() })
+    .where(
+      inArray(
+        notifications.id,
+        items.map((i) => i.id),
+      ),
+    );
 }
 
 /** Adds a digest job unless one is already waiting or running (any number of server processes). */

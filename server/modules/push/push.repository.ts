@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, pushSubscriptions } from '../../db/schema';
+import { notifications, pushSubscriptions, sessions } from '../../db/schema';
 import type { PushTarget } from './transport';
 
 export interface DeviceRow {
@@ -12,18 +12,28 @@ export interface DeviceRow {
 }
 
 /**
- * Saves a device for a user. A token is one device: if it was another user's (a shared tablet signed in
- * by someone else without a logout) it moves to this user with this user's topics only.
+ * Saves a device for a user's session. A token is one device: if it was another user's (a shared tablet
+ * signed in by someone else without a logout) it moves to this user with this user's topics only; if it
+ * was registered by an earlier session it now belongs to this one.
  */
-export async function upsertDevice(db: Db, userId: number, d: DeviceRow) {
+export async function upsertDevice(db: Db, userId: number, sessionId: number, d: DeviceRow) {
   await db
     .insert(pushSubscriptions)
-    .values({ userId, transport: d.transport, token: d.token, p256dh: d.p256dh, auth: d.auth, topics: d.topics })
+    .values({ userId, sessionId, transport: d.transport, token: d.token, p256dh: d.p256dh, auth: d.auth, topics: d.topics })
     .onConflictDoUpdate({
       target: pushSubscriptions.token,
-      set: { userId, transport: d.transport, p256dh: d.p256dh, auth: d.auth, topics: d.topics },
+      set: { userId, sessionId, transport: d.transport, p256dh: d.p256dh, auth: d.auth, topics: d.topics },
     });
 }
+
+/** A session ended on the server (logout, revocation): the devices it registered get no more pushes. */
+export async function deleteSessionDevices(db: Db, sessionId: number) {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
+}
+
+/** Devices of no session (registered before sessions were kept) or of one still live. */
+const sessionLive = sql`NOT EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.id} = ${pushSubscriptions.sessionId}
+  AND (${sessions.revokedAt} IS NOT NULL OR ${sessions.expiresAt} <= now()))`;
 
 /** The caller's devices among these tokens (another user's token is not theirs to change). */
 export async function ownDevices(db: Db, userId: number, tokens: string[]) {
@@ -59,6 +69,7 @@ export async function devicesForTopic(db: Db, userId: number, topic: string | nu
     .where(
       and(
         eq(pushSubscriptions.userId, userId),
+        sessionLive,
         topic === null
           ? sql`jsonb_array_length(${pushSubscriptions.topics}) > 0`
           : sql`${pushSubscriptions.topics} @> ${JSON.stringify([topic])}::jsonb`,

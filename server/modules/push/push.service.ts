@@ -51,7 +51,13 @@ export function createPushService(db: Db, opts: { allowLocalHttp: boolean; fcm: 
           });
         }
         checkEndpoint(sub.endpoint);
-        await upsertDevice(db, userId, { transport: 'webpush', token: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, topics });
+        await upsertDevice(db, userId, auth.session.id, {
+          transport: 'webpush',
+          token: sub.endpoint,
+          p256dh: sub.keys.p256dh,
+          auth: sub.keys.auth,
+          topics,
+        });
       } else {
         if (!opts.fcm) {
           throw new AppError(422, 'fcm_not_configured', 'Firebase push is not configured on this server: send a Web Push subscription.', {
@@ -65,7 +71,7 @@ export function createPushService(db: Db, opts: { allowLocalHttp: boolean; fcm: 
           });
         }
         for (const token of body.registration_tokens)
-          await upsertDevice(db, userId, { transport: 'fcm', token, p256dh: null, auth: null, topics });
+          await upsertDevice(db, userId, auth.session.id, { transport: 'fcm', token, p256dh: null, auth: null, topics });
       }
       return { message: 'Subscribed.', topics };
     },
