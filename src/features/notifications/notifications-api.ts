@@ -7,6 +7,7 @@ import {
   notificationPageSchema,
   paginatedSchema,
   userSummarySchema,
+  type NotificationItem,
   type NotificationQuery,
 } from '../../domain/contract';
 import { AUTHORS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../../domain/limits';
@@ -60,6 +61,33 @@ export async function markRead(ids: number[]): Promise<string> {
       quiet: true,
     })
   ).message;
+}
+
+/** The push acknowledgement (spec §7): the server marks the caller's notifications about that dictation read. */
+export async function readPush(dictationId: number): Promise<void> {
+  await apiCall('post', API_PATHS.notificationReadPush, {
+    schema: notificationMessageSchema,
+    json: { dictation_id: dictationId },
+    quiet: true,
+  });
+}
+
+/** Pages looked through for a pushed notification: a push is about a recent one, so the first page holds it. */
+const PUSHED_LOOKUP_PAGES = 3;
+
+/** The notification a push was about, looked up among the newest (the API lists, it has no single-item call). */
+export async function findNotification(id: number): Promise<NotificationItem | null> {
+  for (let page = 1; page <= PUSHED_LOOKUP_PAGES; page++) {
+    const { data } = await apiCall('get', API_PATHS.notifications, {
+      schema: notificationPageSchema,
+      searchParams: { sort: 'desc', page: String(page), paginate: '50' },
+      quiet: true,
+    });
+    const found = data.data.find((n) => n.id === id);
+    if (found) return found;
+    if (data.current_page >= data.last_page) return null;
+  }
+  return null;
 }
 
 const usersPage = z.object({ users: paginatedSchema(userSummarySchema) });
