@@ -18,7 +18,7 @@ export function NotificationBell({
   profile,
 }: {
   subject: AccessSubject;
-  profile: { id: number; roles: { name: Role }[] };
+  profile: { id: number; site_id: number; roles: { name: Role }[] };
 }) {
   const allowed = satisfies(subject, RULES.notificationBell);
   const count = useUnreadCount(allowed);
@@ -52,7 +52,7 @@ export function NotificationBell({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <Panel me={{ id: profile.id, roles: profile.roles.map((r) => r.name) }} onClose={() => setOpen(false)} />
+          <Panel me={{ id: profile.id, siteId: profile.site_id, roles: profile.roles.map((r) => r.name) }} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -9,6 +9,7 @@ import {
   userSummarySchema,
   type NotificationItem,
   type NotificationQuery,
+  type UserSummary,
 } from '../../domain/contract';
 import { AUTHORS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../../domain/limits';
 import { apiCall } from '../../lib/api/client';
@@ -92,19 +93,27 @@ export async function findNotification(id: number): Promise<NotificationItem | n
 
 const usersPage = z.object({ users: paginatedSchema(userSummarySchema) });
 
-/** The authors list for the clinician filter (Secretary and Manager, spec §6). */
-export function useAuthors(enabled: boolean) {
-  return useQuery({
-    queryKey: ['authors'],
-    enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async () =>
-      (
-        await apiCall('get', API_PATHS.users, {
-          schema: usersPage,
-          searchParams: { filter_role: 'Author', paginate: String(AUTHORS_PAGE_SIZE) },
-          quiet: true,
-        })
-      ).users.data,
-  });
+/** Pages of authors loaded at most (100 each): a guard against a server that never says last page. */
+const AUTHORS_MAX_PAGES = 50;
+
+/**
+ * The authors list for the clinician filter (Secretary and Manager, spec §6): the user's site, 100 a
+ * page as spec §7 asks, every page loaded so that authors beyond the first hundred can be chosen.
+ */
+export async function loadAuthors(siteId: number): Promise<UserSummary[]> {
+  const authors: UserSummary[] = [];
+  for (let page = 1; page <= AUTHORS_MAX_PAGES; page++) {
+    const { users } = await apiCall('get', API_PATHS.users, {
+      schema: usersPage,
+      searchParams: { site_id: String(siteId), page: String(page), paginate: String(AUTHORS_PAGE_SIZE), filter_role: 'Author' },
+      quiet: true,
+    });
+    authors.push(...users.data);
+    if (users.current_page >= users.last_page || !users.data.length) break;
+  }
+  return authors;
+}
+
+export function useAuthors(enabled: boolean, siteId: number) {
+  return useQuery({ queryKey: ['authors', siteId], enabled, staleTime: 5 * 60_000, queryFn: () => loadAuthors(siteId) });
 }

@@ -11,7 +11,7 @@ import { NotificationRow } from './notification-row';
 import { useNotificationClick } from './use-notification-click';
 
 export interface NotificationsPanelProps {
-  me: { id: number; roles: readonly Role[] };
+  me: { id: number; roles: readonly Role[]; siteId: number };
   onClose: () => void;
 }
 
@@ -31,7 +31,7 @@ export default function NotificationsPanel({ me, onClose }: NotificationsPanelPr
   const [filters, setFilters] = useState<NotificationFilters>({ clinicCode: '', clinician: null, urgent: 'all' });
   const [clinicDraft, setClinicDraft] = useState('');
   const pages = useNotificationPages(filters);
-  const authors = useAuthors(clinicianFilter);
+  const authors = useAuthors(clinicianFilter, me.siteId);
   const items = useMemo(() => pages.data?.pages.flatMap((p) => p.data) ?? [], [pages.data]);
   const open = useNotificationClick(me, onClose);
   const listRef = useRef<HTMLUListElement>(null);
