@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { expectPath, signIn } from './helpers';
+import { expectPath, recordSentBodies, signIn } from './helpers';
 import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';
 
@@ -61,6 +61,8 @@ interface PushPayload {
 
 /** The push, as the push service would deliver it, to the page's service worker (PITFALLS 21); its worker. */
 async function deliverPush(page: Page, context: BrowserContext, baseURL: string, payload: PushPayload): Promise<Worker> {
+  // A push to a registration whose worker is still installing is lost.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -194,6 +196,7 @@ test('a push click for a letter no longer waiting for approval goes Home on the 
 }) => {
   await context.grantPermissions(['notifications']);
   const lastBadge = await recordAppBadge(page);
+  const acknowledged = await recordSentBodies(page, '/api/notification/read_push_notif');
   const authorToken = await apiToken(request, 'author@wardnote.test');
   const letter = await sendOneForApproval(request, await apiToken(request, 'secretary@wardnote.test'));
   const notif = await approvalNotification(request, authorToken, letter.id);
@@ -221,12 +224,11 @@ test('a push click for a letter no longer waiting for approval goes Home on the 
     unread: count,
   });
   await expect.poll(async () => (await shownNotifications(worker)).length).toBe(1);
-  const ack = page.waitForRequest((r) => r.url().endsWith('/api/notification/read_push_notif'));
   await clickShownNotification(worker);
 
   // Spec §4: BEING_TYPED and an author → Home on the Sent tab, not the letter; the notification is read.
   await expectPath(page, '/SENT');
-  expect((await ack).postDataJSON()).toEqual({ dictation_id: letter.id });
+  await expect.poll(acknowledged).toEqual([{ dictation_id: letter.id }]);
   await expect(bell(page)).toHaveAccessibleName(count > 1 ? `Notifications, ${count - 1} unread` : 'Notifications');
   expect((await approvalNotification(request, authorToken, letter.id)).read_at).not.toBeNull();
   await expect.poll(lastBadge).toBe(count > 1 ? count - 1 : 'clear');
@@ -241,4 +243,57 @@ test('a blocked permission shows the spec message', async ({ page }) => {
   await expect(prompt.getByRole('alert')).toHaveText(
     'Notification permission was blocked. Please enable notifications in your browser settings.',
   );
+});
+
+test('a subscription the browser refuses (a private window) shows the spec message', async ({ page }) => {
+  await fakePushManager(page);
+  // As a private window does: permission given, but no push subscription to be had.
+  await page.addInitScript(() => {
+    PushManager.prototype.subscribe = async () => {
+      throw new DOMException('Registration failed - push service not available', 'AbortError');
+    };
+  });
+  await signIn(page, 'author@wardnote.test');
+  const prompt = page.getByRole('region', { name: 'Get told about letters while Wardnote is closed' });
+  await prompt.getByRole('button', { name: 'Turn on notifications' }).click();
+  await expect(prompt.getByRole('alert')).toHaveText('Push notifications failed. Please use a regular browser and enable notifications.');
+  await expect(page.getByText('Notifications are on for this device.')).toHaveCount(0);
+});
+
+test('at every app start a device with notifications on sends its subscription again, unasked (PITFALLS 20)', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  // The browser kept a subscription from an earlier visit (maybe renewed since): permission is granted already.
+  await page.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'granted' });
+    const endpoint = 'http://127.0.0.1:9/push/e2e-kept-device';
+    const sub = {
+      endpoint,
+      toJSON: () => ({
+        endpoint,
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      }),
+      unsubscribe: async () => true,
+    };
+    PushManager.prototype.getSubscription = async () => sub as unknown as PushSubscription;
+  });
+  const sent = await recordSentBodies(page, '/api/notification/subscribe');
+  await signIn(page, 'secretary@wardnote.test');
+  await expectPath(page, /\/READY_FOR_TYPING$/);
+  await expect.poll(sent, { timeout: 30_000 }).toEqual([
+    expect.objectContaining({
+      registration_tokens: ['http://127.0.0.1:9/push/e2e-kept-device'],
+      topics: [expect.stringMatching(/^BEING_TYPED_\d+_UK$/)],
+    }),
+  ]);
+  // No prompt: nothing to ask.
+  await expect(page.getByRole('region', { name: 'Get told about letters while Wardnote is closed' })).toHaveCount(0);
+
+  // The next start sends it again.
+  await page.reload();
+  await expect
+    .poll(sent, { timeout: 30_000 })
+    .toEqual([expect.objectContaining({ registration_tokens: ['http://127.0.0.1:9/push/e2e-kept-device'] })]);
 });
