@@ -35,6 +35,7 @@ import { Route as DictationIdRouteImport } from './routes/dictation/$id'
 import { Route as DraftdictationDictationRouteImport } from './routes/draftdictation/$dictation'
 import { Route as EncounterCaptureEncounterRouteImport } from './routes/encounter/capture-encounter'
 import { Route as EncounterChar123TabChar125RouteImport } from './routes/encounter/{-$tab}'
+import { Route as NotificationIdRouteImport } from './routes/notification/$id'
 import { Route as PasswordChangeRouteImport } from './routes/password/change'
 import { Route as PasswordForgotRouteImport } from './routes/password/forgot'
 import { Route as PlansIndexRouteImport } from './routes/plans/index'
@@ -185,6 +186,11 @@ const EncounterChar123TabChar125Route =
     path: '/encounter/{-$tab}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const NotificationIdRoute = NotificationIdRouteImport.update({
+  id: '/notification/$id',
+  path: '/notification/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PasswordChangeRoute = PasswordChangeRouteImport.update({
   id: '/password/change',
   path: '/password/change',
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/draftdictation/$dictation': typeof DraftdictationDictationRoute
   '/encounter/capture-encounter': typeof EncounterCaptureEncounterRoute
   '/encounter/{-$tab}': typeof EncounterChar123TabChar125Route
+  '/notification/$id': typeof NotificationIdRoute
   '/password/change': typeof PasswordChangeRoute
   '/password/forgot': typeof PasswordForgotRoute
   '/plans/try_again': typeof PlansTry_againRoute
@@ -346,6 +353,7 @@ export interface FileRoutesByTo {
   '/draftdictation/$dictation': typeof DraftdictationDictationRoute
   '/encounter/capture-encounter': typeof EncounterCaptureEncounterRoute
   '/encounter/{-$tab}': typeof EncounterChar123TabChar125Route
+  '/notification/$id': typeof NotificationIdRoute
   '/password/change': typeof PasswordChangeRoute
   '/password/forgot': typeof PasswordForgotRoute
   '/plans/try_again': typeof PlansTry_againRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/draftdictation/$dictation': typeof DraftdictationDictationRoute
   '/encounter/capture-encounter': typeof EncounterCaptureEncounterRoute
   '/encounter/{-$tab}': typeof EncounterChar123TabChar125Route
+  '/notification/$id': typeof NotificationIdRoute
   '/password/change': typeof PasswordChangeRoute
   '/password/forgot': typeof PasswordForgotRoute
   '/plans/try_again': typeof PlansTry_againRoute
@@ -439,6 +448,7 @@ export interface FileRouteTypes {
     | '/draftdictation/$dictation'
     | '/encounter/capture-encounter'
     | '/encounter/{-$tab}'
+    | '/notification/$id'
     | '/password/change'
     | '/password/forgot'
     | '/plans/try_again'
@@ -484,6 +494,7 @@ export interface FileRouteTypes {
     | '/draftdictation/$dictation'
     | '/encounter/capture-encounter'
     | '/encounter/{-$tab}'
+    | '/notification/$id'
     | '/password/change'
     | '/password/forgot'
     | '/plans/try_again'
@@ -529,6 +540,7 @@ export interface FileRouteTypes {
     | '/draftdictation/$dictation'
     | '/encounter/capture-encounter'
     | '/encounter/{-$tab}'
+    | '/notification/$id'
     | '/password/change'
     | '/password/forgot'
     | '/plans/try_again'
@@ -575,6 +587,7 @@ export interface RootRouteChildren {
   DraftdictationDictationRoute: typeof DraftdictationDictationRoute
   EncounterCaptureEncounterRoute: typeof EncounterCaptureEncounterRoute
   EncounterChar123TabChar125Route: typeof EncounterChar123TabChar125Route
+  NotificationIdRoute: typeof NotificationIdRoute
   PasswordChangeRoute: typeof PasswordChangeRoute
   PasswordForgotRoute: typeof PasswordForgotRoute
   PlansTry_againRoute: typeof PlansTry_againRoute
@@ -778,6 +791,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EncounterChar123TabChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/notification/$id': {
+      id: '/notification/$id'
+      path: '/notification/$id'
+      fullPath: '/notification/$id'
+      preLoaderRoute: typeof NotificationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/password/change': {
       id: '/password/change'
       path: '/password/change'
@@ -927,6 +947,7 @@ const rootRouteChildren: RootRouteChildren = {
   DraftdictationDictationRoute: DraftdictationDictationRoute,
   EncounterCaptureEncounterRoute: EncounterCaptureEncounterRoute,
   EncounterChar123TabChar125Route: EncounterChar123TabChar125Route,
+  NotificationIdRoute: NotificationIdRoute,
   PasswordChangeRoute: PasswordChangeRoute,
   PasswordForgotRoute: PasswordForgotRoute,
   PlansTry_againRoute: PlansTry_againRoute,

@@ -127,6 +127,8 @@ export const ROUTES = {
   '/encounter/{-$tab}': { access: { kind: 'rule', rule: RULES.encounter }, scribeHost: true, scribeRoute: true },
   '/encounter/capture-encounter': { access: { kind: 'rule', rule: RULES.authorOnly }, scribeHost: true, scribeRoute: true },
   '/dictation/$id': { access: { kind: 'rule', rule: RULES.dictation } },
+  /** A push notification's click (issue 14): resolved there by the click rule of spec §4. */
+  '/notification/$id': { access: { kind: 'rule', rule: RULES.notificationBell } },
   '/users': { access: { kind: 'rule', rule: RULES.userAdmin } },
   '/users/create/$id': { access: { kind: 'rule', rule: RULES.userAdmin } },
   '/users/update/$id': { access: { kind: 'rule', rule: RULES.userAdmin } },
@@ -217,6 +219,7 @@ const isOutsourced = (subject: AccessSubject) => subject.outsourcingPoolId !== n
 const OUTSOURCED_ROUTES: readonly RouteId[] = [
   '/{-$tab}',
   '/dictation/$id',
+  '/notification/$id',
   '/autotextpopup',
   '/preference/{-$type}',
   '/password/change',

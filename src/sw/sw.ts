@@ -118,7 +118,8 @@ self.addEventListener('push', (event) => {
   }
   const title = data.title || 'Wardnote';
   const body = data.body ?? 'Open Wardnote to see what is new.';
-  const url = appPath(data.url);
+  // A notification's click goes through the page's click rule and marks it read (spec §4): /notification/<id>.
+  const url = data.notifId ? `/notification/${data.notifId}` : appPath(data.url);
   const nav = self.navigator as WorkerNavigator & { setAppBadge?: (n?: number) => Promise<void> };
   event.waitUntil(
     Promise.all([

@@ -39,3 +39,28 @@ export async function localData(page: Page): Promise<{ secureRows: number; keys:
 export async function expectPath(page: Page, path: string | RegExp): Promise<void> {
   await expect(page).toHaveURL(typeof path === 'string' ? new RegExp(`^[^?#]*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : path);
 }
+
+/**
+ * The JSON bodies the page sends to addresses ending in `suffix`, as the page's fetch saw them (the
+ * API client sends a Request object, whose body Playwright's `postData()` does not show).
+ */
+export async function recordSentBodies(page: Page, suffix: string): Promise<() => Promise<unknown[]>> {
+  await page.addInitScript((suffix) => {
+    const sent: unknown[] = [];
+    (window as unknown as { sentBodies: unknown[] }).sentBodies = sent;
+    const original = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.split('?')[0]!.endsWith(suffix)) return original(input, init);
+      const req = new Request(input, init);
+      sent.push(
+        await req
+          .clone()
+          .json()
+          .catch(() => null),
+      );
+      return original(req);
+    };
+  }, suffix);
+  return () => page.evaluate(() => (window as unknown as { sentBodies: unknown[] }).sentBodies);
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectPath, signIn } from './helpers';
+import { expectPath, recordSentBodies, signIn } from './helpers';
 import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';
 
@@ -24,6 +24,7 @@ test('the author hears of a letter sent for approval: badge, panel, keyboard, op
   request,
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
+  const markedRead = await recordSentBodies(page, '/api/notification/mark_as_read');
   const authorToken = await apiToken(request, AUTHOR);
   await signIn(page, AUTHOR);
   await expectPath(page, /\/AUTHOR_APPROVAL$/);
@@ -73,7 +74,11 @@ test('the author hears of a letter sent for approval: badge, panel, keyboard, op
   await bell(page).click();
   await expect(rows(page).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/panel-390.png` });
+  // Spec §5: every loaded id goes, the one just opened (read) too.
+  const loaded = await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-notification'))));
+  await expect(rows(page).filter({ hasNotText: '(unread)' }).first()).toBeVisible();
   await panel(page).getByRole('button', { name: 'Mark all as read' }).click();
+  await expect.poll(async () => (await markedRead()).at(-1)).toEqual({ notificationIds: loaded });
   await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(bell(page)).toHaveAccessibleName('Notifications');
@@ -81,10 +86,71 @@ test('the author hears of a letter sent for approval: badge, panel, keyboard, op
   expect(await unread(request, authorToken)).toBe(0);
 });
 
-test('the bell is for Author, Secretary and Manager only', async ({ page }) => {
+test('the bell is for Author, Secretary and Manager only', async ({ page, browser }) => {
   await signIn(page, 'superadmin@wardnote.test');
   await expect(page.getByTestId('user-full-name')).toBeVisible();
   await expect(bell(page)).toHaveCount(0);
+  for (const who of [SECRETARY, 'manager@wardnote.test']) {
+    const other = await browser.newContext();
+    const theirs = await other.newPage();
+    await signIn(theirs, who);
+    await expectPath(theirs, /\/READY_FOR_TYPING$/);
+    await expect(bell(theirs)).toBeVisible();
+    await other.close();
+  }
+});
+
+/** A notification as the API lists it. */
+const item = (id: number, title: string, urgent: boolean) => ({
+  id,
+  title,
+  body: `${title}, the body`,
+  read_at: null,
+  created_at: '2026-11-27T09:00:00.000Z',
+  dictation_status_identifier: 'new_task',
+  dictation: { id: 9000 + id, urgent },
+});
+
+test('the panel’s clinic code, clinician and urgency filters change what is listed', async ({ page }) => {
+  // The server's filtering has its API tests; here the list answers by the filters the panel sends.
+  const asked: URLSearchParams[] = [];
+  await page.route('**/api/notification?*', (route) => {
+    const q = new URL(route.request().url()).searchParams;
+    asked.push(q);
+    const data = q.get('search')
+      ? [item(3, 'Clinic CAR-OP1 letter', false)]
+      : q.get('clinician')
+        ? [item(4, 'Letter by the chosen clinician', false)]
+        : q.get('urgent') === 'true'
+          ? [item(2, 'Urgent letter', true)]
+          : [item(1, 'Routine letter', false), item(2, 'Urgent letter', true)];
+    return route.fulfill({ json: { data: { data, current_page: 1, last_page: 1, per_page: 10, total: data.length } } });
+  });
+  await signIn(page, 'manager@wardnote.test');
+  await expectPath(page, /\/READY_FOR_TYPING$/);
+  await bell(page).click();
+  await expect(rows(page)).toHaveText([/Routine letter/, /Urgent letter/]);
+
+  await panel(page).getByLabel('Urgency').selectOption('true');
+  await expect(rows(page)).toHaveText([/Urgent letter/]);
+  expect(asked.at(-1)!.get('urgent')).toBe('true');
+  await panel(page).getByLabel('Urgency').selectOption('all');
+  await expect(rows(page)).toHaveCount(2);
+
+  const clinician = panel(page).getByLabel('Clinician');
+  await expect(clinician.locator('option')).not.toHaveCount(1); // the authors list has loaded
+  const author = clinician.locator('option').nth(1);
+  const authorId = await author.getAttribute('value');
+  await clinician.selectOption(authorId!);
+  await expect(rows(page)).toHaveText([/Letter by the chosen clinician/]);
+  expect(asked.at(-1)!.get('clinician')).toBe(authorId);
+  await clinician.selectOption('');
+  await expect(rows(page)).toHaveCount(2);
+
+  await panel(page).getByLabel('Clinic code').fill('CAR-OP1');
+  await expect(rows(page)).toHaveText([/Clinic CAR-OP1 letter/]);
+  expect(asked.at(-1)!.get('search_key')).toBe('clinic_code');
+  expect(asked.at(-1)!.get('search')).toBe('CAR-OP1');
 });
 
 test('a failed mark-read shows the server’s message as a warning; e-mail settings are saved in the preferences', async ({

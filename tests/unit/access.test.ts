@@ -67,6 +67,8 @@ const ALLOWED: Partial<Record<RouteId, string[]>> = {
   '/encounter/{-$tab}': ['SuperAdmin', 'Author', 'Manager', 'Secretary', 'perm:dictation.view'],
   '/encounter/capture-encounter': ['Author'],
   '/dictation/$id': ['SuperAdmin', 'Manager', 'Author', 'Secretary'],
+  // A push notification's click (issue 14): the bell's roles.
+  '/notification/$id': ['Author', 'Secretary', 'Manager'],
   '/users': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
   '/users/create/$id': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
   '/users/update/$id': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],

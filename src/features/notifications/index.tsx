@@ -1,20 +1,32 @@
 /**
  * The notification bell (spec §2, §6: Author, Secretary, Manager) with the unread badge, polled and
- * refreshed on focus. The panel's code loads when it is first opened, never with the entry bundle.
+ * refreshed on focus, and mirrored on the app's icon badge. The panel's code loads when it is first
+ * opened, never with the entry bundle.
  */
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Bell } from 'lucide-react';
 import { satisfies, RULES, type AccessSubject } from '../../domain/access';
 import type { Role } from '../../domain/roles';
+import { showAppBadge } from './app-badge';
 import { useUnreadCount } from './notifications-api';
 import type { NotificationsPanelProps } from './notifications-panel';
 
 const Panel = lazy<ComponentType<NotificationsPanelProps>>(() => import('./notifications-panel'));
 
-export function NotificationBell({ subject, profile }: { subject: AccessSubject; profile: { id: number; roles: { name: Role }[] } }) {
+export function NotificationBell({
+  subject,
+  profile,
+}: {
+  subject: AccessSubject;
+  profile: { id: number; site_id: number; roles: { name: Role }[] };
+}) {
   const allowed = satisfies(subject, RULES.notificationBell);
   const count = useUnreadCount(allowed);
   const [open, setOpen] = useState(false);
+  // Each count the page learns (first fetch, poll, focus, live refresh, after marking read) goes to the app badge.
+  useEffect(() => {
+    if (count.data !== undefined) showAppBadge(count.data);
+  }, [count.data]);
   if (!allowed) return null;
   const n = count.data ?? 0;
   const label = n ? `Notifications, ${n} unread` : 'Notifications';
@@ -40,7 +52,7 @@ export function NotificationBell({ subject, profile }: { subject: AccessSubject;
       </button>
       {open && (
         <Suspense fallback={null}>
-          <Panel me={{ id: profile.id, roles: profile.roles.map((r) => r.name) }} onClose={() => setOpen(false)} />
+          <Panel me={{ id: profile.id, siteId: profile.site_id, roles: profile.roles.map((r) => r.name) }} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

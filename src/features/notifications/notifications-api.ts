@@ -7,7 +7,9 @@ import {
   notificationPageSchema,
   paginatedSchema,
   userSummarySchema,
+  type NotificationItem,
   type NotificationQuery,
+  type UserSummary,
 } from '../../domain/contract';
 import { AUTHORS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../../domain/limits';
 import { apiCall } from '../../lib/api/client';
@@ -62,21 +64,56 @@ export async function markRead(ids: number[]): Promise<string> {
   ).message;
 }
 
+/** The push acknowledgement (spec §7): the server marks the caller's notifications about that dictation read. */
+export async function readPush(dictationId: number): Promise<void> {
+  await apiCall('post', API_PATHS.notificationReadPush, {
+    schema: notificationMessageSchema,
+    json: { dictation_id: dictationId },
+    quiet: true,
+  });
+}
+
+/** Pages looked through for a pushed notification: a push is about a recent one, so the first page holds it. */
+const PUSHED_LOOKUP_PAGES = 3;
+
+/** The notification a push was about, looked up among the newest (the API lists, it has no single-item call). */
+export async function findNotification(id: number): Promise<NotificationItem | null> {
+  for (let page = 1; page <= PUSHED_LOOKUP_PAGES; page++) {
+    const { data } = await apiCall('get', API_PATHS.notifications, {
+      schema: notificationPageSchema,
+      searchParams: { sort: 'desc', page: String(page), paginate: '50' },
+      quiet: true,
+    });
+    const found = data.data.find((n) => n.id === id);
+    if (found) return found;
+    if (data.current_page >= data.last_page) return null;
+  }
+  return null;
+}
+
 const usersPage = z.object({ users: paginatedSchema(userSummarySchema) });
 
-/** The authors list for the clinician filter (Secretary and Manager, spec §6). */
-export function useAuthors(enabled: boolean) {
-  return useQuery({
-    queryKey: ['authors'],
-    enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async () =>
-      (
-        await apiCall('get', API_PATHS.users, {
-          schema: usersPage,
-          searchParams: { filter_role: 'Author', paginate: String(AUTHORS_PAGE_SIZE) },
-          quiet: true,
-        })
-      ).users.data,
-  });
+/** Pages of authors loaded at most (100 each): a guard against a server that never says last page. */
+const AUTHORS_MAX_PAGES = 50;
+
+/**
+ * The authors list for the clinician filter (Secretary and Manager, spec §6): the user's site, 100 a
+ * page as spec §7 asks, every page loaded so that authors beyond the first hundred can be chosen.
+ */
+export async function loadAuthors(siteId: number): Promise<UserSummary[]> {
+  const authors: UserSummary[] = [];
+  for (let page = 1; page <= AUTHORS_MAX_PAGES; page++) {
+    const { users } = await apiCall('get', API_PATHS.users, {
+      schema: usersPage,
+      searchParams: { site_id: String(siteId), page: String(page), paginate: String(AUTHORS_PAGE_SIZE), filter_role: 'Author' },
+      quiet: true,
+    });
+    authors.push(...users.data);
+    if (users.current_page >= users.last_page || !users.data.length) break;
+  }
+  return authors;
+}
+
+export function useAuthors(enabled: boolean, siteId: number) {
+  return useQuery({ queryKey: ['authors', siteId], enabled, staleTime: 5 * 60_000, queryFn: () => loadAuthors(siteId) });
 }

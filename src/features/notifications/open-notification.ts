@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { API_PATHS, dictationSchema, type NotificationItem } from '../../domain/contract';
+import { notificationAction } from '../../domain/click-rules';
+import type { Role } from '../../domain/roles';
+import type { HomeTab } from '../../domain/statuses';
+import { apiCall } from '../../lib/api/client';
+
+const dictationAnswer = z.object({ data: dictationSchema });
+
+export type NotificationTarget = { to: 'dictation'; id: number } | { to: 'home'; tab: HomeTab } | null;
+
+/**
+ * Opening a notification (spec §4), from the panel or a push: the dictation's current status and
+ * assignment are fetched first, then `markRead` marks it read (only if it is unread), and the click rule
+ * decides where to go. Null for a notification about no dictation. Errors are the caller's to show.
+ */
+export async function openNotification(
+  me: { id: number; roles: readonly Role[] },
+  n: NotificationItem,
+  markRead: () => Promise<unknown>,
+): Promise<NotificationTarget> {
+  const current = n.dictation
+    ? (await apiCall('get', API_PATHS.dictationById(n.dictation.id), { schema: dictationAnswer, quiet: true })).data
+    : null;
+  if (!n.read_at) await markRead();
+  if (!current) return null;
+  const action = notificationAction({ roles: me.roles, userId: me.id }, n.dictation_status_identifier, {
+    status: current.status,
+    assignedTo: current.assigned_to?.user_id ?? null,
+  });
+  return action.kind === 'open_dictation' ? { to: 'dictation', id: current.id } : { to: 'home', tab: action.tab };
+}
