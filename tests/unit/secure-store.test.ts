@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/lib/db/db';
 import { keyStore, TOKEN_KEY } from '../../src/lib/db/keys';
 import { getSecure, putSecure } from '../../src/lib/crypto/secure-store';
@@ -34,5 +34,16 @@ describe('encrypted store', () => {
     expect(await db.secure.count()).toBe(0);
     expect(await keyStore.get(TOKEN_KEY)).toBeUndefined();
     expect(await getSecure('profile')).toBeUndefined();
+  });
+
+  it("wiping clears the installed app's unread badge", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('navigator', { clearAppBadge: async () => void calls.push('clear') });
+    try {
+      await wipeLocalData('keep-unsent');
+      expect(calls).toEqual(['clear']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

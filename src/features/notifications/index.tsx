@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Bell } from 'lucide-react';
 import { satisfies, RULES, type AccessSubject } from '../../domain/access';
 import type { Role } from '../../domain/roles';
-import { showAppBadge } from './app-badge';
+import { showAppBadge } from '../../lib/app-badge';
 import { useUnreadCount } from './notifications-api';
 import type { NotificationsPanelProps } from './notifications-panel';
 

@@ -2,6 +2,7 @@ import { db } from '../db/db';
 import { keyStore, TOKEN_KEY } from '../db/keys';
 import { forgetDataKey } from '../crypto/secure-store';
 import { setAccessToken } from '../api/client';
+import { showAppBadge } from '../app-badge';
 
 /**
  * Removes what this user left in the browser.
@@ -10,9 +11,11 @@ import { setAccessToken } from '../api/client';
  * - `keep-unsent` (the session ended by itself, a 401): everything except recordings that have not
  *   reached the server, letters typed here that the server has not confirmed, their outbox rows and the
  *   key that decrypts them, so signing in again sends them (DESIGN §3: a 401 pauses the outbox, never drops it).
+ * Either way the installed app's badge is cleared: the unread count was this user's.
  */
 export async function wipeLocalData(mode: 'all' | 'keep-unsent' = 'all'): Promise<void> {
   setAccessToken(null);
+  showAppBadge(0);
   const unsentLetters = await db.letterDrafts
     .filter((d) => d.dirty)
     .count()

@@ -5,6 +5,7 @@ type BadgeNavigator = Navigator & { setAppBadge?: (count?: number) => Promise<vo
  * count, cleared at 0. Browsers without the Badging API are left alone; a refusal is ignored.
  */
 export function showAppBadge(count: number): void {
+  if (typeof navigator === 'undefined') return;
   const nav = navigator as BadgeNavigator;
   const done = count > 0 ? nav.setAppBadge?.(count) : nav.clearAppBadge?.();
   done?.catch(() => {});
