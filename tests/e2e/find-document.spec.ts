@@ -240,7 +240,9 @@ for (const [email, shown] of [
   ['superadmin@wardnote.test', true],
   ['manager@wardnote.test', true],
 ] as const) {
-  test(`the top-bar search ${shown ? 'shows' : 'is hidden, and Ctrl+K does nothing,'} for ${email.split('@')[0]} (spec §2)`, async ({ page }) => {
+  test(`the top-bar search ${shown ? 'shows' : 'is hidden, and Ctrl+K does nothing,'} for ${email.split('@')[0]} (spec §2)`, async ({
+    page,
+  }) => {
     await signIn(page, email);
     await expect(page.getByTestId('user-full-name')).toBeVisible();
     const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search dictations' });
