@@ -43,6 +43,8 @@ export function FindDocumentPanel({ term, me, onClose }: FindDocumentPanelProps)
   const [recent, setRecent] = useState<string[]>([]);
   const [details, setDetails] = useState<SearchRow | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const keyNow = useRef(state.key);
+  keyNow.current = state.key;
   const results = useDocumentSearch(state);
   const click = useDictationClick<SearchRow>({ me, onDetails: setDetails, onLeave: onClose });
 
@@ -53,6 +55,9 @@ export function FindDocumentPanel({ term, me, onClose }: FindDocumentPanelProps)
   useEffect(() => {
     if (term === null) return;
     setDraft(term);
+    // A term the top bar could not search says why here, as one typed in the panel would.
+    const wrong = searchTermProblem(term, keyNow.current);
+    setProblem(wrong && plain(wrong));
     setState((s) => withChange(s, { term }));
   }, [term]);
 
@@ -62,7 +67,7 @@ export function FindDocumentPanel({ term, me, onClose }: FindDocumentPanelProps)
     if (wrong) return;
     setDraft(value);
     setState((s) => withChange(s, { term: value.trim(), key }));
-    setRecent(await rememberSearch(value));
+    setRecent(await rememberSearch(value, key));
   }
 
   function chooseKey(key: SearchKey) {

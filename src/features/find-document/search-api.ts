@@ -1,13 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API_PATHS, searchPageSchema, type SearchPage, type SearchRow } from '../../domain/contract';
+import { API_PATHS, parseSearchTerm, searchPageSchema, type SearchPage, type SearchRow } from '../../domain/contract';
 import { apiCall } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
 import { useOnline } from '../../lib/use-online';
-import { localPage, toQuery, type SearchState } from './search-state';
+import { localPage, mergeLocal, toQuery, type SearchState } from './search-state';
+import { storedRows } from './stored-rows';
 
 export interface SearchResult {
   page: SearchPage['data'];
-  /** Found offline among the list rows this device holds, not by the server. */
+  /** Found offline among the dictations this device holds, not by the server. */
   local: boolean;
 }
 
@@ -16,6 +17,12 @@ function cachedRows(queries: QueryClient): SearchRow[] {
   return queries
     .getQueriesData<{ data: { data: SearchRow[] } }>({ queryKey: ['worklist', 'page'] })
     .flatMap(([, page]) => page?.data.data ?? []);
+}
+
+/** Offline: the rows in memory and the device's stored copy of the approval queue, once each. */
+async function searchLocally(queries: QueryClient, state: SearchState): Promise<SearchResult> {
+  const stored = await storedRows(parseSearchTerm(state.term, state.key).fields).catch(() => []);
+  return { page: localPage(mergeLocal(cachedRows(queries), stored), state), local: true };
 }
 
 /**
@@ -32,17 +39,17 @@ export function useDocumentSearch(state: SearchState) {
     placeholderData: keepPreviousData,
     staleTime: 10_000,
     retry: false,
-    // Offline it still runs: it looks through the rows in memory instead of asking the server.
+    // Offline it still runs: it looks through what this device holds instead of asking the server.
     networkMode: 'always',
     queryFn: async (): Promise<SearchResult> => {
-      if (!online) return { page: localPage(cachedRows(queries), state), local: true };
+      if (!online) return searchLocally(queries, state);
       try {
         const res = await apiCall('get', API_PATHS.dictationDocument, { schema: searchPageSchema, searchParams: query!, quiet: true });
         return { page: res.data, local: false };
       } catch (err) {
         console.error('Search failed', err instanceof ApiError ? `${err.status} ${err.code ?? ''}`.trim() : 'network');
         // The connection dropped on the way: what this device holds is still worth showing.
-        if (err instanceof ApiError && err.status === 0) return { page: localPage(cachedRows(queries), state), local: true };
+        if (err instanceof ApiError && err.status === 0) return searchLocally(queries, state);
         throw err;
       }
     },

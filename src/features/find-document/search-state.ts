@@ -1,7 +1,7 @@
 /**
  * The find-document panel's state and the pure parts of what it shows: chip labels, the empty state
  * (spec §8 'No {search key or Data} found'), the query it sends, and, offline, the search over the
- * list rows kept in memory on this device.
+ * dictations this device holds (list rows in memory, the stored copy of the approval queue).
  */
 import { DEFAULT_SEARCH_PAGE_SIZE } from '../../domain/limits';
 import { MESSAGES } from '../../domain/messages';
@@ -58,10 +58,33 @@ export function toQuery(state: SearchState): Record<string, string> | null {
   };
 }
 
-/** Whether a list row (held in memory from the work queues) matches, by the same fields as the server. */
-export function matchesLocally(row: SearchRow, term: string, key: SearchKey): boolean {
+/**
+ * A dictation offline search can look at: a list row, plus what only the device's stored copy of the
+ * approval queue holds (stored-rows.ts): the appointment's clinic code and the letter's text. Null
+ * (or absent): not known on this device, so that field cannot match.
+ */
+export interface LocalRow {
+  row: SearchRow;
+  clinicCode?: string | null;
+  letterText?: string | null;
+}
+
+/**
+ * The rows in memory and the stored copies, once each: the in-memory row wins (it is the fresher),
+ * keeping what only the stored copy knows (clinic code, letter text).
+ */
+export function mergeLocal(memory: readonly SearchRow[], stored: readonly LocalRow[]): LocalRow[] {
+  const byId = new Map<number, LocalRow>(stored.map((s) => [s.row.id, s]));
+  for (const row of memory) byId.set(row.id, { ...byId.get(row.id), row });
+  return [...byId.values()];
+}
+
+/** Whether a dictation this device holds matches, by the same fields as the server. */
+export function matchesLocally(local: SearchRow | LocalRow, term: string, key: SearchKey): boolean {
+  const { row, clinicCode, letterText } = 'row' in local ? local : { row: local, clinicCode: null, letterText: null };
   const q = parseSearchTerm(term, key);
-  const has = (value: string | null | undefined) => !!value && value.toLowerCase().includes(q.text.toLowerCase());
+  const lower = q.text.toLowerCase();
+  const has = (value: string | null | undefined) => !!value && value.toLowerCase().includes(lower);
   const p = row.patient ?? {};
   return q.fields.some((f) => {
     switch (f) {
@@ -77,7 +100,15 @@ export function matchesLocally(row: SearchRow, term: string, key: SearchKey): bo
         return has(row.user.full_name);
       case 'department':
         return has(row.department?.name) || has(row.department?.code);
-      // Neither the clinic code nor the letter's text is in a list row.
+      // Like the server: the code starts with the term, in any case.
+      case 'clinic_code':
+        return !!clinicCode && clinicCode.toLowerCase().startsWith(lower);
+      // The server's English full-text search (stems, stop words) is not repeated here: every word of
+      // the term must appear in the letter, in any case (so "fracture" finds "fractures", not the reverse).
+      case 'letter_text': {
+        const text = letterText?.toLowerCase();
+        return !!text && lower.split(' ').every((word) => text.includes(word));
+      }
       default:
         return false;
     }
@@ -85,8 +116,9 @@ export function matchesLocally(row: SearchRow, term: string, key: SearchKey): bo
 }
 
 /** One page of the local matches, in the chosen order, shaped like the server's page. */
-export function localPage(rows: readonly SearchRow[], state: SearchState) {
-  const unique = [...new Map(rows.map((r) => [r.id, r])).values()].filter((r) => matchesLocally(r, state.term, state.key));
+export function localPage(rows: readonly (SearchRow | LocalRow)[], state: SearchState) {
+  const matching = rows.filter((r) => matchesLocally(r, state.term, state.key)).map((r) => ('row' in r ? r.row : r));
+  const unique = [...new Map(matching.map((r) => [r.id, r])).values()];
   const by = (r: SearchRow) => (state.sortKey === 'reference' ? r.reference : r.created_at);
   unique.sort((a, b) => (by(a) < by(b) ? -1 : by(a) > by(b) ? 1 : a.id - b.id) * (state.sort === 'asc' ? 1 : -1));
   const lastPage = Math.max(1, Math.ceil(unique.length / state.perPage));

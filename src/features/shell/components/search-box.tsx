@@ -8,8 +8,9 @@ interface Props {
 }
 
 /**
- * The top-bar search (spec §2): Enter remembers the term (at most three, encrypted) and shows the
- * results in the find-document panel; focused, it lists the recent searches.
+ * The top-bar search (spec §2): Enter shows the results in the find-document panel (which says why a
+ * term cannot be searched) and remembers a searchable term (at most three, encrypted); focused, it
+ * lists the recent searches.
  */
 export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox({ onSubmit }, ref) {
   const [term, setTerm] = useState('');
