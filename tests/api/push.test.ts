@@ -190,11 +190,11 @@ describe('sending', () => {
     expect(await sender.notify({ ...base, userId: ids[AUTHOR]!.id, kind: 'refresh_request' })).toContainEqual({ kind: 'sent' });
   });
 
-  it('a device the push service answers 410 for is deleted', async () => {
+  it.each([410, 404])('a device the push service answers %i for is deleted', async (status) => {
     const sender = await directSender();
     const sub = push.subscribe();
     await subscribe(MANAGER, sub);
-    push.answer(sub, 410);
+    push.answer(sub, status);
     const out = await sender.notify({ userId: ids[MANAGER]!.id, kind: 'new_task', title: 'T', body: 'B', dictationId: null });
     expect(out).toEqual([{ kind: 'gone' }]);
     expect((await devices()).some((d) => d.token === sub.endpoint)).toBe(false);
