@@ -4,6 +4,7 @@ import { notificationAction } from '../../domain/click-rules';
 import type { Role } from '../../domain/roles';
 import type { HomeTab } from '../../domain/statuses';
 import { apiCall } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/errors';
 
 const dictationAnswer = z.object({ data: dictationSchema });
 
@@ -12,7 +13,9 @@ export type NotificationTarget = { to: 'dictation'; id: number } | { to: 'home';
 /**
  * Opening a notification (spec §4), from the panel or a push: the dictation's current status and
  * assignment are fetched first, then `markRead` marks it read (only if it is unread), and the click rule
- * decides where to go. Null for a notification about no dictation. Errors are the caller's to show.
+ * decides where to go. Null for a notification about no dictation. Errors are the caller's to show; a
+ * dictation gone since (deleted, or no longer the user's to see: 404) still marks the notification read,
+ * else it would stay unread, and on the badge, for ever.
  */
 export async function openNotification(
   me: { id: number; roles: readonly Role[] },
@@ -20,7 +23,14 @@ export async function openNotification(
   markRead: () => Promise<unknown>,
 ): Promise<NotificationTarget> {
   const current = n.dictation
-    ? (await apiCall('get', API_PATHS.dictationById(n.dictation.id), { schema: dictationAnswer, quiet: true })).data
+    ? (
+        await apiCall('get', API_PATHS.dictationById(n.dictation.id), { schema: dictationAnswer, quiet: true }).catch(
+          async (err: unknown) => {
+            if (err instanceof ApiError && err.status === 404 && !n.read_at) await markRead();
+            throw err;
+          },
+        )
+      ).data
     : null;
   if (!n.read_at) await markRead();
   if (!current) return null;
