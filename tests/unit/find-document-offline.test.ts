@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Dictation, Letter, SearchRow, WorklistRow } from '../../src/domain/contract';
+import type { SearchRow } from '../../src/domain/contract';
+import { reviewDictation, reviewLetter, reviewRow } from './review-fixtures';
 import { db } from '../../src/lib/db/db';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
 import { putReviewDictation, putReviewLetter } from '../../src/features/offline-review/review-cache';
@@ -15,55 +16,16 @@ beforeEach(async () => {
   await db.open();
 });
 
-const dictation = (id: number, clinic: string | null): Dictation => ({
-  id,
-  client_id: `c-${id}`,
+/** The stored copy's dictation `id`: its own reference, patient and day, and a clinic code when given. */
+const own = (id: number) => ({
   reference: `2611200900000${id}`,
-  status: 'AUTHOR_APPROVAL',
-  urgent: 'STANDARD',
-  is_confidential: false,
-  is_mobile: false,
-  is_resend: false,
-  sr: null,
-  user: { id: 3, full_name: 'Daniel Reid' },
-  department: null,
-  jobtype: null,
-  assigned_to: { user_id: 5 },
-  patient: { patient_first_name: 'Margaret', patient_last_name: `Hollis${id}` },
-  appointment: clinic ? { clinic_code: clinic } : null,
-  custom_fields: [],
-  audio: null,
-  created_at: `2026-11-2${id}T09:00:00Z`,
-});
-const row = (id: number): WorklistRow => ({
-  return_reason: null,
-  opened: null,
-  id,
-  reference: `2611200900000${id}`,
-  status: 'AUTHOR_APPROVAL',
-  urgent: 'STANDARD',
-  is_confidential: false,
-  is_mobile: false,
-  is_resend: false,
-  user: { id: 3, full_name: 'Daniel Reid' },
-  department: null,
-  jobtype: null,
   patient: { patient_first_name: 'Margaret', patient_last_name: `Hollis${id}` },
   created_at: `2026-11-2${id}T09:00:00Z`,
-  secretarial_cover: false,
-  assigned_to: { user_id: 5, full_name: 'Jenny Walsh' },
-  audio: null,
-  tat: { days: 1, target: 5, state: 'on_time', text: '1 of 5 days' },
 });
-const letter = (id: number, text: string): Letter => ({
-  dictation_id: id,
-  doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
-  version: 1,
-  updated_at: '2026-11-21T10:00:00Z',
-  updated_by: null,
-  editable: true,
-  read_only_reason: null,
-});
+const dictation = (id: number, clinic: string | null) =>
+  reviewDictation(id, { ...own(id), appointment: clinic ? { clinic_code: clinic } : null });
+const row = (id: number) => reviewRow(id, own(id));
+const letter = (id: number, text: string) => reviewLetter(id, 1, text);
 
 async function keep(id: number, clinic: string | null, text: string) {
   await putReviewDictation({ dictation: dictation(id, clinic), row: row(id) }, id);

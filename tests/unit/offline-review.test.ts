@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Dictation, Letter, WorklistRow } from '../../src/domain/contract';
+import { para, reviewDictation, reviewLetter, reviewRow } from './review-fixtures';
 import { db, type OutboxRequest } from '../../src/lib/db/db';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
 import { ApiError } from '../../src/lib/api/errors';
@@ -93,57 +93,9 @@ describe('which queued letters the storage budget keeps', () => {
   });
 });
 
-const dictation = (id: number): Dictation => ({
-  id,
-  client_id: `c-${id}`,
-  reference: `REF-${id}`,
-  status: 'AUTHOR_APPROVAL',
-  urgent: 'STANDARD',
-  is_confidential: false,
-  is_mobile: false,
-  is_resend: false,
-  sr: null,
-  user: { id: 3, full_name: 'Daniel Reid' },
-  department: null,
-  jobtype: null,
-  assigned_to: { user_id: 5 },
-  patient: { patient_first_name: 'Margaret', patient_last_name: 'Hollis' },
-  appointment: null,
-  custom_fields: [],
-  audio: null,
-  created_at: '2026-11-20T09:00:00Z',
-});
-/** Fields the list row gains in this issue (spread, so the test reads the same before and after they land). */
-const rowExtras = { return_reason: null, opened: null };
-const row = (id: number): WorklistRow => ({
-  ...rowExtras,
-  id,
-  reference: `REF-${id}`,
-  status: 'AUTHOR_APPROVAL',
-  urgent: 'STANDARD',
-  is_confidential: false,
-  is_mobile: false,
-  is_resend: false,
-  user: { id: 3, full_name: 'Daniel Reid' },
-  department: null,
-  jobtype: null,
-  patient: { patient_first_name: 'Margaret', patient_last_name: 'Hollis' },
-  created_at: '2026-11-20T09:00:00Z',
-  secretarial_cover: false,
-  assigned_to: { user_id: 5, full_name: 'Jenny Walsh' },
-  audio: null,
-  tat: { days: 1, target: 5, state: 'on_time', text: '1 of 5 days' },
-});
-const para = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-const letter = (id: number, version: number, text = 'Dear Dr Khan'): Letter => ({
-  dictation_id: id,
-  doc: para(text),
-  version,
-  updated_at: '2026-11-21T10:00:00Z',
-  updated_by: null,
-  editable: true,
-  read_only_reason: null,
-});
+const dictation = (id: number) => reviewDictation(id);
+const row = (id: number) => reviewRow(id);
+const letter = reviewLetter;
 const clear = (bytes: ArrayBuffer) => new TextDecoder().decode(new Uint8Array(bytes));
 
 describe('the device’s copies for offline review', () => {
