@@ -12,12 +12,21 @@ export const STEPS = {
     el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
     return true;
   }`,
-  /** Clicks the first button whose text starts with the given words. */
+  /**
+   * Clicks the first enabled button whose text starts with the given words, waiting up to 10 s for it: on
+   * a slow machine the prerendered sign-in button is still disabled until the app has started.
+   */
   clickButton: `async (text) => {
-    const b = [...document.querySelectorAll('button')].find((x) => x.textContent.trim().startsWith(text) && !x.disabled);
-    if (!b) throw new Error('no button ' + text);
-    b.click();
-    return true;
+    const until = Date.now() + 10000;
+    for (;;) {
+      const b = [...document.querySelectorAll('button')].find((x) => x.textContent.trim().startsWith(text) && !x.disabled);
+      if (b) {
+        b.click();
+        return true;
+      }
+      if (Date.now() > until) throw new Error('no button ' + text);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }`,
   /** The text of the first element matching the selector, or null. */
   text: `async (selector) => { const el = document.querySelector(selector); return el ? el.textContent : null; }`,
