@@ -297,3 +297,14 @@ test('at every app start a device with notifications on sends its subscription a
     .poll(sent, { timeout: 30_000 })
     .toEqual([expect.objectContaining({ registration_tokens: ['http://127.0.0.1:9/push/e2e-kept-device'] })]);
 });
+
+test('the page a push click lands on says what it is doing and passes axe', async ({ page }) => {
+  await signIn(page, 'author@wardnote.test');
+  await expectPath(page, /\/AUTHOR_APPROVAL$/);
+  // The notification lookup is held, so the page stays while it is checked.
+  await page.route('**/api/notification?*', () => {});
+  await page.goto('/notification/1');
+  await expect(page.getByRole('status').filter({ hasText: 'Opening the notification…' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
