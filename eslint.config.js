@@ -24,6 +24,24 @@ export default tseslint.config(
     },
   },
   {
+    // Each Playwright worker has its own server (tests/e2e/fixtures.ts): a spec's tests must use that `test`.
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './fixtures': it gives each worker its own server and data.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Patient data must never reach a log: no console logging in the server.
     files: ['server/**/*.ts'],
     ignores: ['server/scripts/**'],

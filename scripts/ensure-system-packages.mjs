@@ -11,6 +11,8 @@ const wanted = [
 // The engine smoke suite's Firefox and WebKit (tests/engines/smoke.ts): installed when possible, and
 // where they cannot be had the suite says so and skips that engine, so they never fail this step.
 const engines = [
+  // Chromium's headless shell runs the browser tests on less CPU (tests/e2e/chromium.ts); without it they use chromium.
+  { pkg: 'chromium-headless-shell', path: '/usr/bin/chromium-headless-shell' },
   { pkg: 'firefox-esr', path: '/usr/bin/firefox-esr' },
   { pkg: 'webkit2gtk-driver', path: '/usr/bin/WebKitWebDriver' },
   { pkg: 'xvfb', path: '/usr/bin/xvfb-run' },

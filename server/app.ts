@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { createMailer, linkOrigin, type Mailer } from './adapters/mail';
 import { AppError, safeErrorSummary } from './lib/errors';
-import requestAuth from './modules/auth/request-auth';
+import requestAuth, { ANONYMOUS_BODY_LIMIT } from './modules/auth/request-auth';
 import idempotency from './lib/idempotency';
 import { createAuthService } from './modules/auth/auth.service';
 import { createLockout } from './modules/auth/lockout';
@@ -23,6 +23,7 @@ import { isMaintenanceOn } from './modules/system/maintenance';
 import { registerSpa } from './modules/system/spa';
 import path from 'node:path';
 import { createAudioTools, isBundledFfmpeg, resolveFfmpeg } from './adapters/audio';
+import { withTestConversionCache } from './adapters/audio-test-cache';
 import { createFileStorage, createScratch, type AudioStorage } from './adapters/storage';
 import { createS3Storage } from './adapters/s3-storage';
 import { createJobQueue, type JobQueue } from './lib/jobs';
@@ -39,9 +40,11 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { outsourcingRoutes } from './modules/outsourcing/outsourcing.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
+import { createAttachmentChecker } from './modules/attachments/attachment-check-pool';
 import { searchRoutes } from './modules/search/search.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import type { Resolve } from './lib/public-address';
 import { createRenderPool } from './modules/documents/render-pool';
 import { createGpDelivery } from './adapters/mesh/mesh-gp-delivery';
 import type { GpDelivery } from './adapters/gp-delivery';
@@ -50,6 +53,7 @@ import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { printLinkRoutes } from './modules/print-link/print-link.routes';
 import { stuckLettersRoutes } from './modules/stuck-letters/stuck-letters.routes';
 import { distributionSettingsRoutes } from './modules/distribution-settings/distribution-settings.routes';
+import { delegationsRoutes } from './modules/delegations/delegations.routes';
 import { createDistributionSettings } from './modules/distribution-settings/distribution-settings.service';
 import { liveRoutes } from './modules/live/live.routes';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -71,6 +75,10 @@ export interface AppDeps {
   serveClient?: boolean;
   /** Where log lines go (stdout by default); tests read them. */
   logStream?: NodeJS.WritableStream;
+  /** How push endpoints' host names are resolved (the system resolver by default); tests give their own. */
+  pushResolve?: Resolve;
+  /** Told of every route, with its schemas, as it is registered: the tests that probe every endpoint find them so. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const STATUS_MESSAGES: Record<number, string> = {
@@ -83,13 +91,30 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: MESSAGES.tooManyRequests,
 };
 
-function fieldErrors(validation: { instancePath: string; message?: string }[]) {
+/**
+ * The messages of a refused body or query, by field. A contract message may name its field already
+ * ("search_key: choose …"): the field's own list holds it without the name, and the answer's message names
+ * the field once (issue 23: never "search_key: search_key: …"), for every endpoint.
+ */
+export function fieldErrors(validation: { instancePath: string; message?: string }[]) {
   const fields: Record<string, string[]> = {};
   for (const v of validation) {
     const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-    (fields[key] ??= []).push(v.message ?? 'Invalid value.');
+    const last = key.split('.').at(-1)!;
+    const message = (v.message ?? 'Invalid value.').replace(new RegExp(`^(?:${escapeRegExp(key)}|${escapeRegExp(last)}):\\s*`), '');
+    (fields[key] ??= []).push(message);
   }
   return fields;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The one message of a refused body or query: its first field's first message, naming the field once. */
+export function validationMessage(fields: Record<string, string[]>): string {
+  const first = Object.entries(fields)[0];
+  if (!first) return 'Check what you entered.';
+  const [key, [text]] = first as [string, [string]];
+  return key === '_' ? text : `${key}: ${text}`;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -113,9 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     // X-Forwarded-* only from the configured proxies: anyone else could pick their own client IP.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
-    bodyLimit: 1024 * 1024,
+    // Unrouted addresses and open routes; guarded routes read more once authenticated (request-auth.ts).
+    bodyLimit: ANONYMOUS_BODY_LIMIT,
     genReqId: () => randomUUID(),
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -154,8 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
-      const first = Object.entries(errors)[0];
-      const message = first ? (first[0] === '_' ? first[1][0]! : `${first[0]}: ${first[1][0]}`) : 'Check what you entered.';
+      const message = validationMessage(errors);
       return reply.status(422).send({ message, code: 'validation', errors });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -184,11 +210,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(requestAuth, { db, pinWindowMs: config.pinVerificationMs });
+  // Signed links (audio, attachments, print links) are checked by the same hook as bearer tokens.
+  const signer = createUrlSigner(await loadSigningKey(db));
+  await app.register(requestAuth, { db, pinWindowMs: config.pinVerificationMs, signer });
   await app.register(idempotency, { db });
 
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log, production: config.production });
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log, logText: config.mailLogText });
   const mailLinkOrigin = () => linkOrigin(config.publicUrl, app.server, config.port);
   if (!config.publicUrl) {
     app.addHook('onListen', async () => {
@@ -211,7 +239,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(
       `Using the bundled ffmpeg (${ffmpeg}), a 2018 build without security fixes: install the system's ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH.`,
     );
-  const audio = createAudioTools(ffmpeg, { decoderCmd: config.audioDecoderCmd, timeoutMs: config.ffmpegTimeoutMs });
+  const audio = withTestConversionCache(
+    createAudioTools(ffmpeg, { decoderCmd: config.audioDecoderCmd, timeoutMs: config.ffmpegTimeoutMs }),
+    config.testAudioCacheDir,
+  );
   const jobs = createJobQueue(db, app.log, { concurrency: config.jobConcurrency });
   registerAudioJobs(jobs, { db, audio, storage, scratch });
   const uploads = createUploads({
@@ -220,20 +251,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     s3: config.s3,
     scratch,
     maxSizeBytes: config.maxUploadBytes,
-    pinWindowMs: config.pinVerificationMs,
   });
   registerUploadRoutes(app, uploads);
-  const signer = createUrlSigner(await loadSigningKey(db));
-  await app.register(dictationRoutes, {
-    dictations: createDictationService({ db, uploads, storage, audio, jobs, signer }),
-    db,
-    signer,
-    pinWindowMs: config.pinVerificationMs,
-  });
+  await app.register(dictationRoutes, { dictations: createDictationService({ db, uploads, storage, audio, jobs, signer }) });
   await app.register(dictationOptionsRoutes, { db });
   await app.register(worklistRoutes, { db });
-  // Letters are rendered on one worker thread, shared by the documents and delivery.
-  const renderer = createRenderPool();
+  // Letters are laid out on a pool of worker threads with a time and memory limit per letter, shared
+  // by the documents, the print queue, print links and delivery.
+  const renderer = createRenderPool(config.render);
   app.addHook('onClose', () => renderer.close());
   const gp = deps.gpDelivery ?? createGpDelivery(config.meshEnv);
   const distribution = createDistribution({
@@ -251,14 +276,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distributionRoutes, { db, distribution, renderer });
   await app.register(printLinkRoutes, { db, renderer, pinWindowMs: config.pinVerificationMs });
   await app.register(outsourcingRoutes, { db });
-  await app.register(attachmentsRoutes, { db, storage, uploads, signer, pinWindowMs: config.pinVerificationMs });
+  // Uploaded attachments are checked on worker threads too, each check with a time and memory limit.
+  const checker = createAttachmentChecker(config.attachmentCheck);
+  app.addHook('onClose', () => checker.close());
+  await app.register(attachmentsRoutes, { db, storage, uploads, signer, checker });
   await app.register(searchRoutes, { db });
   await app.register(notificationsRoutes, { db, jobs, mailer, linkOrigin: mailLinkOrigin });
   await app.register(stuckLettersRoutes, { db, jobs, mailer, hours: config.stuckLetterHours, linkOrigin: mailLinkOrigin });
   await app.register(distributionSettingsRoutes, {
     service: createDistributionSettings({ db, gp, defaultStuckHours: config.stuckLetterHours }),
   });
-  await app.register(pushRoutes, { db, config, jobs });
+  await app.register(delegationsRoutes, { db });
+  await app.register(pushRoutes, { db, config, jobs, resolve: deps.pushResolve });
   await app.register(liveRoutes, { db, pinWindowMs: config.pinVerificationMs, heartbeatMs: config.liveHeartbeatMs });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {

@@ -33,6 +33,7 @@ const envSchema = z.object({
   MAINTENANCE: bool,
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Wardnote <no-reply@wardnote.local>'),
+  MAIL_LOG_TEXT: bool,
   SCRIBE_HOST_PREFIX: z.string().min(1).default('scribe.'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   PIN_VERIFICATION_MINUTES: z.coerce.number().positive().default(480),
@@ -46,10 +47,19 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   AUDIO_DECODER_CMD: z.string().optional(),
   FFMPEG_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  TEST_AUDIO_CACHE_DIR: z.string().optional(),
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   STUCK_LETTER_HOURS: z.coerce.number().positive().max(720).default(24),
   RUN_JOBS: z.enum(['1', '0']).default('1'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(100),
+  RENDER_TIME_LIMIT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  RENDER_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(512),
+  ATTACHMENT_CHECK_WORKERS: z.coerce.number().int().min(1).max(32).default(1),
+  ATTACHMENT_CHECK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
+  ATTACHMENT_CHECK_TIME_LIMIT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  ATTACHMENT_CHECK_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(256),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -67,12 +77,32 @@ const envSchema = z.object({
   /** The Firebase service-account key (JSON or a path): checked by fcmConfigFromEnv, never echoed. */
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
   FCM_API_URL: z.string().optional(),
+  PUSH_TEST_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isOrigin), 'must list origins such as http://127.0.0.1:4567, separated by commas'),
   FCM_TOKEN_URL: z.string().optional(),
   FHIR_TRUST_IDS: z
     .string()
     .regex(/^\d+(\s*,\s*\d+)*$/, 'must list trust ids (numbers), separated by commas')
     .optional(),
 });
+
+/** An origin as URL.origin writes it: scheme, host and port, nothing else. */
+function isOrigin(entry: string): boolean {
+  try {
+    const url = new URL(entry);
+    return /^https?:$/.test(url.protocol) && url.origin === entry;
+  } catch {
+    return false;
+  }
+}
 
 /** An address or CIDR range proxy-addr understands (also its names `loopback`, `linklocal`, `uniquelocal`). */
 function isProxyAddress(entry: string): boolean {
@@ -102,6 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const production = e.NODE_ENV === 'production';
   // Read at start so that a malformed key stops the server here, with the reason, before any push.
   const fcm = fcmConfigFromEnv(e);
+  if (production && e.MAIL_LOG_TEXT) {
+    throw new Error('Invalid configuration:\n  MAIL_LOG_TEXT: prints reset links to the log and cannot be set when NODE_ENV=production');
+  }
+  if (production && e.PUSH_TEST_ORIGINS.length) {
+    throw new Error('Invalid configuration:\n  PUSH_TEST_ORIGINS: is for tests only and cannot be set when NODE_ENV=production');
+  }
   if (production && !e.PUBLIC_URL) {
     throw new Error(
       'Invalid configuration:\n  PUBLIC_URL: must be set when NODE_ENV=production (the address users open, used in links sent by e-mail)',
@@ -120,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maintenance: e.MAINTENANCE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    /** Development only: the local mailbox prints each message's text (reset links) to the log. Off by default. */
+    mailLogText: e.MAIL_LOG_TEXT,
+    /**
+     * Tests only: origins of in-test push services (loopback, plain http) that Web Push may send to
+     * though they break the endpoint rules (https, port 443, public addresses). Empty by default.
+     */
+    pushTestOrigins: e.PUSH_TEST_ORIGINS,
     /** Firebase Cloud Messaging for registration tokens when a service-account key is given; else null. */
     fcm,
     /** MESH_* as given: read by server/adapters/mesh/mesh-config.ts (GP electronic delivery). */
@@ -138,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     audioDecoderCmd: e.AUDIO_DECODER_CMD,
     /** Wall-clock limit for every ffmpeg and external decoder run; over it, the process group is killed. */
     ffmpegTimeoutMs: e.FFMPEG_TIMEOUT_SECONDS * 1000,
+    /** Tests only: converted audio kept by content hash across the run's servers (server/adapters/audio-test-cache.ts). */
+    testAudioCacheDir: e.TEST_AUDIO_CACHE_DIR ? path.resolve(e.TEST_AUDIO_CACHE_DIR) : undefined,
     /** Live lists: how often an open event stream gets a keep-alive comment and its session is re-checked. */
     liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
     /** An approved letter with a copy not delivered or posted this long after approval is stuck (issue 13). */
@@ -145,6 +190,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     runJobs: e.RUN_JOBS === '1',
     /** Background jobs run at once in this process (jobs of one dictation never run together). */
     jobConcurrency: e.JOB_CONCURRENCY,
+    /**
+     * Letters are laid out (PDF, DOCX, the print queue's pile) on this many worker threads, each job
+     * stopped after the time limit and each worker's heap capped; this many more may wait (issue 22).
+     */
+    render: {
+      workers: e.RENDER_WORKERS,
+      queue: e.RENDER_QUEUE,
+      timeLimitMs: Math.round(e.RENDER_TIME_LIMIT_SECONDS * 1000),
+      memoryMb: e.RENDER_MEMORY_MB,
+    },
+    /**
+     * Uploaded attachments are checked (unpacked, decoded, searched) on this many worker threads, each
+     * check stopped after the time limit and each worker's heap capped; this many more may wait (issue 22).
+     */
+    attachmentCheck: {
+      workers: e.ATTACHMENT_CHECK_WORKERS,
+      queue: e.ATTACHMENT_CHECK_QUEUE,
+      timeLimitMs: Math.round(e.ATTACHMENT_CHECK_TIME_LIMIT_SECONDS * 1000),
+      memoryMb: e.ATTACHMENT_CHECK_MEMORY_MB,
+    },
     /** Audio and uploads go to this S3-compatible bucket instead of DATA_DIR when set. */
     s3: e.S3_BUCKET
       ? {

@@ -1,28 +1,28 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData, seedReferenceData } from './db/seed';
-import { seedDemoDictations } from './db/demo-dictations';
-import { seedDemoPatients } from './db/demo-patients';
-import { seedDemoAutotexts } from './db/demo-autotexts';
-import { seedDemoLetters } from './db/demo-letters';
-import { seedDemoNotifications } from './db/demo-notifications';
-import { seedDemoDeliveries } from './db/demo-deliveries';
+import { seedDemoWork } from './db/demo';
 import { buildApp } from './app';
 import { forgetOldIdempotencyKeys } from './lib/idempotency';
 import { forgetStaleFailures } from './modules/auth/lockout';
+import { startupProgress } from './startup-progress';
 
 const config = loadConfig();
+const progress = startupProgress(config.logLevel);
+progress(
+  config.databaseUrl
+    ? 'Connecting to PostgreSQL and applying any new migrations…'
+    : `Opening the embedded database in ${config.dataDir} (the first start creates it and applies the migrations: 15 to 40 s)…`,
+);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await seedReferenceData(database.db);
+if (config.seedDemo) progress('Database ready. Seeding the demo trust if it is not there yet…');
 const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
 const app = await buildApp({ config, db: database.db });
 if (seeded) {
-  await seedDemoPatients(database.db);
-  await seedDemoAutotexts(database.db);
-  const made = await seedDemoDictations(database.db, app.wardnote);
-  await seedDemoLetters(database.db);
-  await seedDemoDeliveries(database.db);
-  await seedDemoNotifications(database.db);
+  progress('Seeding the demo work: patients, autotexts, dictations with their recordings, letters, deliveries, notifications…');
+  const made = await seedDemoWork(database.db, app.wardnote);
+  progress(`Demo seeded: ${made} dictations. Their recordings are converted for playback in the background (a minute or two).`);
   app.log.info(`Demo data seeded (${made} dictations, audio converting in the background): see README.md for the demo accounts.`);
 }
 
@@ -55,3 +55,4 @@ void housekeeping();
 app.log.info(
   `Wardnote on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
 );
+progress(`Ready: open http://localhost:${config.port}${config.seedDemo ? ' and sign in with a demo account (README.md)' : ''}.`);

@@ -16,9 +16,10 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The outbox (Dexie, tus), the interrupted-recordings check and the worker load after the first page is
-// on screen, on every start (DESIGN §7); so does the HTTP library, ready before the first form is sent.
+// After the first page is on screen (DESIGN §7): the HTTP library, ready before the first form is sent,
+// and in idle time the worker; the outbox (Dexie, tus) and the interrupted-recordings check too, except
+// on a device with nothing stored, where they wait for a sign-in (start-when-ready.ts).
 afterFirstRender(router, () => {
   warmHttp();
-  void import('./app/background').then((m) => m.startBackgroundWork());
+  void import('./app/start-when-ready').then((m) => m.startAfterFirstRender(router));
 });

@@ -26,11 +26,11 @@ export interface Mailer {
 
 /**
  * SMTP through nodemailer when SMTP_URL is set: nothing of the message reaches the log. Otherwise the
- * local mailbox: the message is kept in the `mailbox` table and, outside production, printed to the
- * server log so a developer can follow the link. In production only the fact of it is logged: the
- * text carries reset links, which must not sit in logs.
+ * local mailbox: the message is kept in the `mailbox` table, and only the fact of it is logged: the
+ * text carries reset links, which must not sit in logs. A developer who wants to follow a link from
+ * the log asks for it (`logText`, MAIL_LOG_TEXT=1; refused in production), never by default.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger; production: boolean }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger; logText: boolean }): Mailer {
   if (opts.smtpUrl) {
     const transporter = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -49,8 +49,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
       await opts.db
         .insert(mailbox)
         .values({ to: mail.to, subject: mail.subject, text: mail.text + files, html: mail.html ?? null, transport: 'mailbox' });
-      // Attachments (letters) never reach the log; neither does the text in production.
-      if (opts.production || mail.attachments?.length)
+      // Attachments (letters) never reach the log; the text only when a developer asked for it.
+      if (!opts.logText || mail.attachments?.length)
         opts.log.info({ subject: mail.subject }, 'Message kept in the local mailbox table (no SMTP_URL set)');
       else opts.log.info({ to: mail.to, subject: mail.subject }, `Local mailbox (no SMTP_URL set):\n${mail.text}`);
       return { messageId: `<${randomUUID()}@mailbox.wardnote.local>`, response: 'Kept in the local mailbox (no SMTP_URL set)' };

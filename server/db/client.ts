@@ -10,15 +10,18 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, which `openDatabase({ template })` loads (tests' seeded template). */
+  dump?: () => Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * The one way to reach the database: PostgreSQL through `pg` when a URL is given, else PGlite
- * embedded under `<dataDir>/pg` (or in memory when dataDir is null, for tests).
+ * embedded under `<dataDir>/pg` (or in memory when dataDir is null, for tests, started from `template`,
+ * a data directory made by `dump()`, when given: loading one skips initdb, which takes seconds in WASM).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; template?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -42,9 +45,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, { extensions: { pg_trgm } });
   } else {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

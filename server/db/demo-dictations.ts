@@ -123,6 +123,23 @@ export function demoDictationDraws() {
   return rows;
 }
 
+/**
+ * A demo clip stored as the dictation's original audio, waiting for its conversion (the caller enqueues it). Each
+ * dictation gets its own copy, as an upload would have: deleting one never touches another.
+ */
+export async function storeDemoAudio(db: Db, storage: AudioStorage, dictationId: number, clip: string): Promise<void> {
+  const originalKey = `originals/demo-${randomBytes(16).toString('hex')}.ogg`;
+  const filesize = await storage.putFile(path.join(AUDIO_DIR, clip), originalKey);
+  await db.insert(dictationAudio).values({
+    dictationId,
+    originalFilename: `dictation-${clip}`,
+    mimeType: 'audio/ogg',
+    filesize,
+    originalKey,
+    state: 'processing',
+  });
+}
+
 export async function seedDemoDictations(db: Db, services: { storage: AudioStorage; jobs: JobQueue }): Promise<number> {
   const [trust] = await db.select().from(trusts).where(eq(trusts.name, 'Demo NHS Foundation Trust'));
   if (!trust) return 0;
@@ -221,17 +238,7 @@ export async function seedDemoDictations(db: Db, services: { storage: AudioStora
       .returning();
     if (!d) continue;
 
-    // Each dictation its own copy, as an upload would have: deleting one never touches another.
-    const originalKey = `originals/demo-${randomBytes(16).toString('hex')}.ogg`;
-    const filesize = await services.storage.putFile(path.join(AUDIO_DIR, clip), originalKey);
-    await db.insert(dictationAudio).values({
-      dictationId: d.id,
-      originalFilename: `dictation-${clip}`,
-      mimeType: 'audio/ogg',
-      filesize,
-      originalKey,
-      state: 'processing',
-    });
+    await storeDemoAudio(db, services.storage, d.id, clip);
     await db.insert(dictationLogs).values({
       dictationId: d.id,
       userId: author.id,

@@ -44,7 +44,7 @@ export async function seedDemoNotifications(db: Db): Promise<number> {
     const who = people.find((p) => p.email === w.email);
     if (!who) continue;
     const candidates = await db
-      .select({ id: dictations.id, urgent: dictations.urgent })
+      .select({ id: dictations.id, urgent: dictations.urgent, reference: dictations.reference })
       .from(dictations)
       .where(and(eq(w.asAuthor ? dictations.authorId : dictations.assignedTo, who.id), eq(dictations.status, w.status)))
       .limit(10);
@@ -57,7 +57,7 @@ export async function seedDemoNotifications(db: Db): Promise<number> {
       userId: who.id,
       dictationId: d.id,
       kind: w.kind,
-      ...notificationText(w.kind, d.urgent === 'HIGH'),
+      ...notificationText(w.kind, d.urgent === 'HIGH', d.reference),
       readAt: w.read ? new Date(at.getTime() + 600_000) : null,
       createdAt: at,
     });

@@ -277,6 +277,8 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response'),
+    /** SHA-256 of the request's query and body: the same key with another request is refused. Null for older rows. */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
@@ -343,8 +345,14 @@ export const dictations = pgTable(
     departmentId: integer('department_id').references(() => departments.id),
     jobTypeId: integer('job_type_id').references(() => jobTypes.id),
     assignedTo: integer('assigned_to').references(() => users.id),
-    /** Handed back to the author with secretarial cover (spec §4): a typist may approve on their behalf. */
+    /**
+     * Handed back by its author with secretarial cover (spec §4): a Secretary or Manager may approve on
+     * their behalf. Only the author grants it (issue 22): who granted it and when are kept beside it, and
+     * it is cleared when the letter leaves approval other than by approval.
+     */
     secretarialCover: boolean('secretarial_cover').notNull().default(false),
+    secretarialCoverBy: integer('secretarial_cover_by').references(() => users.id),
+    secretarialCoverAt: timestamp('secretarial_cover_at', { withTimezone: true }),
     /** Soft deletion: hidden from every list, kept with its audio for the audit trail. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id),
@@ -362,6 +370,12 @@ export const dictations = pgTable(
     outsourcingPoolId: integer('outsourcing_pool_id'),
     /** Why the letter was last sent back (return to typist, QA return); cleared when it is passed on again. */
     returnReason: text('return_reason'),
+    /**
+     * Issue 23: the letter was sent on with problems the send check found (unfilled placeholders,
+     * recipients no channel can reach) and the typist's reason; the author sees both on top of the
+     * letter. Set by each send for approval (null when nothing was wrong).
+     */
+    sentAnyway: jsonb('sent_anyway').$type<{ reason: string; problems: string[]; by: string }>(),
     /**
      * The letter's send-to and copy-to lists as the typist or author saved them (issue 13 recipients
      * editor, src/domain/recipient-entries.ts); null: the job type's defaults from the patient index.
@@ -620,6 +634,8 @@ export const autotexts = pgTable(
     title: text('title').notNull(),
     /** Plain text with merge fields such as {{patient_name}}; never HTML. */
     body: text('body').notNull(),
+    /** Goes up by one with every change: an update names the version it was made on (like letters). */
+    version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -700,6 +716,41 @@ export const outsourcingPools = pgTable('outsourcing_pools', {
   name: text('name').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Standing delegations of approval (issue 22): "Jenny Walsh may approve for Daniel Reid", recorded by an
+ * administrator, with who set it and when; revoked, never deleted (the audit trail names it). At most one
+ * live delegation per pair.
+ */
+export const approvalDelegations = pgTable(
+  'approval_delegations',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    /** The Secretary or Manager who may approve. */
+    delegateId: integer('delegate_id')
+      .notNull()
+      .references(() => users.id),
+    /** The Author they may approve for. */
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    setBy: integer('set_by')
+      .notNull()
+      .references(() => users.id),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('approval_delegations_live')
+      .on(t.delegateId, t.authorId)
+      .where(sql`revoked_at IS NULL`),
+    index('approval_delegations_trust').on(t.trustId, t.setAt),
+  ],
+);
 
 /**
  * Who has opened a dictation's letter, and which letter version they last saw: batch approval takes
@@ -877,7 +928,8 @@ export const deliveries = pgTable(
     index('deliveries_print_queue')
       .on(t.trustId, t.id)
       .where(sql`status = 'printing'`),
-    index('deliveries_resend_of').on(t.resendOf),
+    // A failed delivery is sent again at most once: a second resend of it is refused by the database.
+    uniqueIndex('deliveries_resend_of_unique').on(t.resendOf),
     // The failures list: a trust's deliveries that failed, paged by id.
     index('deliveries_failed')
       .on(t.trustId, t.id)

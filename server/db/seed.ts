@@ -52,7 +52,7 @@ export const DEMO_USERS: DemoUser[] = [
     role: 'Author',
     site: 'general',
     apps: ['amplify'],
-    jobTitle: 'Consultant Cardiologist',
+    jobTitle: 'Consultant Physician in General Medicine',
     registrationNumber: 'GMC 4412087',
   },
   { email: 'scribe@wardnote.test', first: 'Amira', last: 'Haddad', role: 'Author', site: 'general', apps: ['scribe_assist'] },
@@ -68,6 +68,9 @@ export const DEMO_USERS: DemoUser[] = [
     registrationNumber: 'GMC 6120394',
   },
   { email: 'other.author@wardnote.test', first: 'Owen', last: 'Blake', role: 'Author', site: 'other', jobTitle: 'Consultant Physician' },
+  // Issue 23: the other trust has a typist and a manager too, and work of its own (demo-other-trust.ts).
+  { email: 'other.secretary@wardnote.test', first: 'Nadia', last: 'Kowalski', role: 'Secretary', site: 'other' },
+  { email: 'other.manager@wardnote.test', first: 'Ian', last: 'Ferguson', role: 'Manager', site: 'other' },
   { email: 'trainee@wardnote.test', first: 'Mia', last: 'Hart', role: 'Secretary', site: 'general', qaRequired: true },
   { email: 'outsourced@wardnote.test', first: 'Sam', last: 'Fletcher', role: 'Secretary', site: 'general', outsourced: true },
 ];

@@ -26,6 +26,16 @@ export const Errors = {
   pinLocked: (minutes: number) => new AppError(429, 'pin_locked', MESSAGES.pinLocked(minutes)),
   validation: (message: string, fields?: Record<string, string[]>) => new AppError(422, 'validation', message, fields),
   maintenance: () => new AppError(503, 'maintenance', MESSAGES.maintenance),
+  /** Issue 23: the patient's number belongs to someone else in the index; `text` names both (src/domain/patient-identity.ts). */
+  patientIdentityMismatch: (text: string) =>
+    new AppError(422, 'patient_identity_mismatch', MESSAGES.patientIdentityMismatch(text), {
+      'patient.patient_nhs_id': [MESSAGES.patientIdentityMismatch(text)],
+    }),
+  /** Issue 23: no delivery is created for a letter whose patient details disagree with the index. */
+  deliveryIdentityMismatch: (text: string) => new AppError(422, 'patient_identity_mismatch', MESSAGES.deliveryIdentityMismatch(text)),
+  /** Issue 23: a letter sent on with unfilled placeholders or unreachable recipients, and no reason given. */
+  sendProblems: (lines: readonly string[]) =>
+    new AppError(422, 'send_problems', MESSAGES.sendProblemsNeedReason(lines), { reason: [...lines] }),
 };
 
 /**

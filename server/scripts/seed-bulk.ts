@@ -208,7 +208,7 @@ async function insertBatch(
       FROM src s
     ), made AS (
       INSERT INTO dictations (trust_id, site_id, author_id, created_by, client_id, reference, status, urgent, is_confidential,
-        is_mobile, department_id, job_type_id, assigned_to, secretarial_cover, deleted_at, deleted_by, patient, created_at, updated_at)
+        is_mobile, department_id, job_type_id, assigned_to, secretarial_cover, secretarial_cover_by, secretarial_cover_at, deleted_at, deleted_by, patient, created_at, updated_at)
       SELECT ${p.trustId}, (${intArray(p.authors.map((a) => a.siteId))})[ak], (${intArray(p.authors.map((a) => a.id))})[ak],
         (${intArray(p.authors.map((a) => a.id))})[ak], ${`bulk-${p.run}-`} || g,
         to_char(created AT TIME ZONE 'Europe/London', 'YYMMDDHH24MISS') || lpad((10 + g % 90)::text, 2, '0'),
@@ -217,6 +217,9 @@ async function insertBatch(
         CASE WHEN status IN ('BEING_TYPED', 'OUTSOURCED_REVIEW', 'QA_REVIEW', 'AUTHOR_APPROVAL', 'MANUAL_DISTRIBUTION', 'SENT')
           THEN (${intArray(p.typists)})[1 + (g * 7 + ak) % ${p.typists.length}] END,
         status = 'AUTHOR_APPROVAL' AND r_del > 0.9,
+        -- Secretarial cover is the author's grant (issue 22): who gave it and when.
+        CASE WHEN status = 'AUTHOR_APPROVAL' AND r_del > 0.9 THEN (${intArray(p.authors.map((a) => a.id))})[ak] END,
+        CASE WHEN status = 'AUTHOR_APPROVAL' AND r_del > 0.9 THEN created END,
         CASE WHEN status IN ('AUTHOR_APPROVAL', 'READY_FOR_TYPING', 'BEING_TYPED') AND r_del < 0.02 THEN created + interval '1 day' END,
         CASE WHEN status IN ('AUTHOR_APPROVAL', 'READY_FOR_TYPING', 'BEING_TYPED') AND r_del < 0.02 THEN (${intArray(p.authors.map((a) => a.id))})[ak] END,
         jsonb_build_object(

@@ -23,7 +23,8 @@ export function installErrorEffects(): void {
         navigateTo('/authenticate?mode=renew', true);
         return;
       case 'pinIncorrect':
-        showToast((toast) => toast.error(SIGN_IN_MESSAGES.incorrectPin, { id: 'pin-incorrect' }));
+        // The one message for a wrong PIN (the form does not repeat it): long enough to be read.
+        showToast((toast) => toast.error(SIGN_IN_MESSAGES.incorrectPin, { id: 'pin-incorrect', duration: 10_000 }));
         return;
       case 'message':
         return;

@@ -57,6 +57,11 @@ export const RULES = {
   jobTypesEdit: { permissions: ['jobtypes.edit'] },
   departments: { permissions: ['departments', 'jobtypes'] },
   superAdmin: { roles: ['SuperAdmin'] },
+  /**
+   * The services, job types and authors of the trust (GET /api/dictation-options): the details form of
+   * whoever creates dictations, and the Author, Department and Document type filters of whoever has lists.
+   */
+  dictationOptions: { roles: ['SuperAdmin', 'Author', 'Manager', 'Secretary'], permissions: ['dictation.view', 'dictation.upload'] },
   /** Creating a dictation: an Author recording, or whoever may open the upload page. */
   createDictation: { roles: ['Author', 'Manager', 'Secretary'], permissions: ['dictation.upload'] },
   /** Reading one dictation and its audio (the /dictation/:id row, and the dictation.view permission). */
@@ -73,6 +78,8 @@ export const RULES = {
   stuckLetters: { roles: ['Manager', 'SuperAdmin'] },
   /** A trust's distribution settings (issue 13): its administrators; SuperAdmin for any trust. */
   distributionSettings: { roles: ['TrustAdmin', 'SuperAdmin'] },
+  /** Standing delegations of approval (issue 22): the trust's administrators, a SiteAdmin for their site. */
+  delegations: { roles: ['TrustAdmin', 'SuperAdmin', 'SiteAdmin'] },
   autotextNav: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager'] },
   siteAdminNav: { roles: ['SiteAdmin'], permissions: ['users', 'groups', 'jobtypes'] },
 } as const satisfies Record<string, Rule>;

@@ -4,10 +4,13 @@
  */
 import type { Role } from './roles';
 import type { DictationStatus, HomeTab } from './statuses';
+import { findTransition } from './workflow';
 
 export interface ClickSubject {
   roles: readonly Role[];
   userId: number;
+  /** Permission codes: `qa` makes a QA reviewer (src/domain/workflow.ts `QaReviewer`). */
+  permissions?: readonly string[];
   /** An external typist of an outsourcing pool (issue 12): they open their pool's OUTSOURCED work. */
   outsourcingPoolId?: number | null;
 }
@@ -16,6 +19,8 @@ export interface ClickedDictation {
   status: DictationStatus;
   /** The user the dictation is assigned to, or null when nobody has it. */
   assignedTo: number | null;
+  /** Its author, when known (the transition table's own-author rules). */
+  authorId?: number;
 }
 
 export type SearchResultAction =
@@ -30,12 +35,21 @@ export type SearchResultAction =
 
 const normalise = (s: DictationStatus): DictationStatus => (s === 'RECEIVED' ? 'READY_FOR_TYPING' : s);
 
+/** The user may pass this QA_REVIEW letter on or return it (workflow.ts: Manager, SuperAdmin, the `qa` permission). */
+function mayReviewQa(user: ClickSubject, d: ClickedDictation): boolean {
+  const subject = { roles: user.roles, userId: user.userId, permissions: user.permissions, outsourcingPoolId: user.outsourcingPoolId };
+  const dictation = { status: 'QA_REVIEW' as const, authorId: d.authorId ?? -1 };
+  return findTransition(subject, 'qa_pass', dictation) !== null || findTransition(subject, 'qa_return', dictation) !== null;
+}
+
 export function searchResultAction(user: ClickSubject, d: ClickedDictation): SearchResultAction {
   const status = normalise(d.status);
   if (user.outsourcingPoolId !== null && user.outsourcingPoolId !== undefined)
     return status === 'OUTSOURCED' && (d.assignedTo === null || d.assignedTo === user.userId)
       ? { kind: 'confirm_open' }
       : { kind: 'details' };
+  // A letter in QA review opens for whoever may pass or return it (issue 23): the transition table decides.
+  if (status === 'QA_REVIEW' && mayReviewQa(user, d)) return { kind: 'confirm_open' };
   if (user.roles.includes('Author')) {
     if (status === 'AUTHOR_APPROVAL') return { kind: 'confirm_open' };
     if (status === 'DRAFT') return { kind: 'confirm_open_draft' };
@@ -51,7 +65,8 @@ export function searchResultAction(user: ClickSubject, d: ClickedDictation): Sea
 }
 
 /** The kind of event a notification tells of (its `dictation_status_identifier`). */
-export type NotificationKind = 'author_approval' | 'new_task' | 'returned' | 'refresh_request' | 'sent' | 'delivery_failed' | 'stuck';
+export type NotificationKind =
+  'author_approval' | 'new_task' | 'returned' | 'refresh_request' | 'sent' | 'delivery_failed' | 'stuck' | 'taken_over';
 
 export type NotificationAction = { kind: 'open_dictation' } | { kind: 'home'; tab: HomeTab };
 

@@ -5,8 +5,8 @@ export interface DictationOwnership {
   createdBy: number;
   assignedTo: number | null;
   isConfidential: boolean;
-  /** Needed for an external typist: absent means they may not see it. */
-  status?: string;
+  /** A draft is seen by fewer people; an external typist sees only their pool's OUTSOURCED ones. */
+  status: string;
   outsourcingPoolId?: number | null;
 }
 
@@ -21,13 +21,16 @@ export function outsourcedMaySee(poolId: number, d: Pick<DictationOwnership, 'st
 /**
  * Who may see one dictation of their own trust: Secretary, Manager, SuperAdmin and holders of
  * dictation.view see the trust's dictations; an Author sees the ones they dictated or recorded.
- * A confidential dictation is seen only by its author, whoever recorded it or is assigned to it, and
- * Managers (spec §6: confidential marking is for Manager and Author). An external typist of an
- * outsourcing pool sees their pool's OUTSOURCED dictations and nothing else (issue 12).
+ * A draft is its author's until it is submitted (issue 22 point 8; docs/decisions.md, session 10): only
+ * its author and whoever recorded it see it, whatever their roles. A confidential dictation is seen
+ * only by its author, whoever recorded it or is assigned to it, and Managers (spec §6: confidential
+ * marking is for Manager and Author). An external typist of an outsourcing pool sees their pool's
+ * OUTSOURCED dictations and nothing else (issue 12). The SQL twin is server/modules/worklist/worklist.scope.ts.
  */
 export function canViewDictation(subject: AccessSubject, userId: number, d: DictationOwnership): boolean {
   if (!satisfies(subject, RULES.viewDictation)) return false;
   if (subject.outsourcingPoolId !== null && subject.outsourcingPoolId !== undefined) return outsourcedMaySee(subject.outsourcingPoolId, d);
+  if (d.status === 'DRAFT') return d.authorId === userId || d.createdBy === userId;
   const involved = d.authorId === userId || d.createdBy === userId || d.assignedTo === userId;
   if (d.isConfidential) return involved || subject.roles.includes('Manager');
   const seesTrust =

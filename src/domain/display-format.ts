@@ -10,6 +10,16 @@ export function formatDuration(ms: number | null | undefined): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/**
+ * A wait or a limit given in whole hours, as people say it: hours under two days ('1 hour', '47 hours'),
+ * whole days from 48 hours on ('2 days', 341 hours is '14 days'). The one formatter for hour counts.
+ */
+export function formatHours(hours: number): string {
+  const h = Math.max(0, Math.floor(hours));
+  if (h < 48) return h === 1 ? '1 hour' : `${h} hours`;
+  return `${Math.floor(h / 24)} days`;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -37,6 +47,12 @@ function partsIn(at: Date, timeZone: string) {
 export function formatDateTime(iso: string | Date, timeZone = 'Europe/London'): string {
   const p = partsIn(new Date(iso), timeZone);
   return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** 22-Nov-2026, the day in the trust's time zone. */
+export function formatDate(iso: string | Date, timeZone = 'Europe/London'): string {
+  const p = partsIn(new Date(iso), timeZone);
+  return `${p.day}-${p.month}-${p.year}`;
 }
 
 /** 22-Nov-1950 for a date of birth given as yyyy-mm-dd (no time zone: a birthday is a calendar date). */

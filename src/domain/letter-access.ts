@@ -13,7 +13,7 @@
 import { MESSAGES } from './messages';
 import type { Role } from './roles';
 import { statusLabel, type DictationStatus } from './statuses';
-import { findTransition, type WorkflowAction } from './workflow';
+import { findStatusMove, findTransition, statusMoveTargets, type WorkflowAction } from './workflow';
 import { routeTypedLetter } from './qa-routing';
 
 export interface LetterUser {
@@ -24,13 +24,15 @@ export interface LetterUser {
   outsourcingPoolId?: number | null;
   /** A trainee: their typed letters go to QA review first (src/domain/qa-routing.ts). */
   qaRequired?: boolean;
+  /** Authors whose letters this user may approve by a standing delegation (src/domain/workflow.ts `Cover`). */
+  approvesFor?: readonly number[];
 }
 
 export interface LetterDictation {
   status: DictationStatus;
   authorId: number;
   assignedTo: number | null;
-  /** Handed back with secretarial cover: a Secretary or Manager may approve for the author (spec §4). */
+  /** Handed back by its author with secretarial cover: a Secretary or Manager may approve for the author (spec §4). */
   secretarialCover?: boolean;
   /** The pool an OUTSOURCED dictation is allocated to. */
   outsourcingPoolId?: number | null;
@@ -123,12 +125,16 @@ export const ACTIONS_PASSING_LETTER: readonly PageAction[] = ['send_for_approval
 export type HandOffCheck = { ok: true } | { ok: false; why: 'not_allowed' | 'not_typist' };
 
 /**
- * Whether the user may take a hand-off now: the workflow table (role × status × action), and for the
- * typist's own hand-offs, that they are the one typing (a Manager takes over first).
+ * Whether the user may make this move now — the one check every path that changes a dictation's status
+ * goes through (the page's hand-offs, the queue's allocation, approval one by one or in a batch; issue
+ * 22): the workflow table (role × status × action), and for the typist's own moves, that they are the
+ * one typing it (a Manager takes over first; a Manager or SuperAdmin may still put it back or pull it
+ * out of typing).
  */
-export function checkHandOff(user: LetterUser, d: LetterDictation, action: PageAction): HandOffCheck {
+export function checkMove(user: LetterUser, d: LetterDictation, action: WorkflowAction): HandOffCheck {
   if (!findTransition(user, action, d)) return { ok: false, why: 'not_allowed' };
-  if (ACTIONS_PASSING_LETTER.includes(action) && !canEditLetter(user, d)) return { ok: false, why: 'not_typist' };
+  if ((ACTIONS_PASSING_LETTER as readonly WorkflowAction[]).includes(action) && !canEditLetter(user, d))
+    return { ok: false, why: 'not_typist' };
   const fromTyping = TYPING_STATUSES.includes(d.status);
   const asAuthor = action === 'hand_back' && d.authorId === user.userId && user.roles.includes('Author');
   const overseer = user.roles.includes('Manager') || user.roles.includes('SuperAdmin');
@@ -136,6 +142,17 @@ export function checkHandOff(user: LetterUser, d: LetterDictation, action: PageA
     return { ok: false, why: 'not_typist' };
   return { ok: true };
 }
+
+/** The queue's "Move to" targets for one dictation: the allocatable moves this user may make on it now. */
+export function moveTargets(user: LetterUser, d: LetterDictation): DictationStatus[] {
+  return statusMoveTargets(user, d.status, d.authorId).filter((to) => {
+    const t = findStatusMove(user, d, to);
+    return t !== null && checkMove(user, d, t.action).ok;
+  });
+}
+
+/** A hand-off from the dictation page: the same check as every other move. */
+export const checkHandOff = (user: LetterUser, d: LetterDictation, action: PageAction): HandOffCheck => checkMove(user, d, action);
 
 /** Where "Send for approval" takes this letter when this user sends it: QA review or the author. */
 export function sendsToQa(user: LetterUser, d: LetterDictation): boolean {

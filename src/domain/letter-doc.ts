@@ -6,6 +6,8 @@
  */
 import { LETTER_MAX_JSON_BYTES, type LetterNode } from './contract/letter';
 import { isStorableText } from './contract/primitives';
+import { checkBlockText, checkNesting, checkTableCellsTotal, checkTableShape } from './letter-bounds';
+import { MESSAGES } from './messages';
 
 /** Deepest nesting accepted (doc › list › item › list › … ): far beyond any real letter, well within any stack. */
 export const LETTER_MAX_DEPTH = 50;
@@ -37,6 +39,8 @@ export const MERGE_FIELD_NAME = /^[a-z][a-z0-9_]{0,39}$/;
 const BLOCK = ['paragraph', 'heading', 'bulletList', 'orderedList', 'table'] as const;
 const INLINE = ['text', 'hardBreak'] as const;
 const INLINE_TYPES = new Set<string>(INLINE);
+const LIST_TYPES_NODES = new Set(['bulletList', 'orderedList']);
+const BLOCK_TYPES = new Set<string>(['paragraph', 'heading']);
 
 interface NodeRule {
   /** Node types allowed as children; absent for leaves. */
@@ -91,8 +95,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const shown = (s: unknown) => (typeof s === 'string' ? `“${s.slice(0, 40)}”` : 'without a name');
 
 /**
- * What is wrong with a document, in words a typist understands; empty when it may be stored. Walks the
- * tree without recursion, so a hostile document nested a million deep is refused, not a stack overflow.
+ * What is wrong with a document, in words a typist understands; empty when it may be stored (and
+ * printed: the bounds of letter-bounds.ts are checked here too). Walks the tree without recursion, so
+ * a hostile document nested a million deep is refused, not a stack overflow.
  */
 export function checkLetterDoc(doc: unknown): string[] {
   const problems = new Set<string>();
@@ -104,13 +109,17 @@ export function checkLetterDoc(doc: unknown): string[] {
   } catch {
     return ['The letter could not be read.'];
   }
-  if (size > LETTER_MAX_JSON_BYTES)
-    return [`The letter is too large to save (${Math.ceil(size / 1_000_000)} MB; at most ${LETTER_MAX_JSON_BYTES / 1_000_000} MB).`];
+  if (size > LETTER_MAX_JSON_BYTES) return [MESSAGES.letterTooLarge(Math.ceil(size / 1000), LETTER_MAX_JSON_BYTES / 1000)];
 
-  const stack: { node: unknown; depth: number; parent: string | null }[] = [{ node: doc, depth: 1, parent: null }];
+  // `tables` and `lists`: how many of each the node sits in (itself included once it is one).
+  const stack: { node: unknown; depth: number; parent: string | null; tables: number; lists: number }[] = [
+    { node: doc, depth: 1, parent: null, tables: 0, lists: 0 },
+  ];
   let count = 0;
+  let tableCells = 0;
   while (stack.length) {
-    const { node, depth, parent } = stack.pop()!;
+    const entry = stack.pop()!;
+    const { node, depth, parent } = entry;
     if (++count > LETTER_MAX_NODES) {
       add('The letter has too many parts to save.');
       break;
@@ -148,8 +157,15 @@ export function checkLetterDoc(doc: unknown): string[] {
       continue;
     }
     if (rule.nonEmpty && !content?.length) add(`A ${node.type === 'doc' ? 'letter' : node.type} cannot be empty.`);
-    for (let i = (content?.length ?? 0) - 1; i >= 0; i--) stack.push({ node: content![i], depth: depth + 1, parent: node.type });
+    const tables = entry.tables + (node.type === 'table' ? 1 : 0);
+    const lists = entry.lists + (LIST_TYPES_NODES.has(node.type) ? 1 : 0);
+    checkNesting(tables, lists, add);
+    if (node.type === 'table') tableCells += checkTableShape(node, add);
+    if (BLOCK_TYPES.has(node.type)) checkBlockText(node, add);
+    for (let i = (content?.length ?? 0) - 1; i >= 0; i--)
+      stack.push({ node: content![i], depth: depth + 1, parent: node.type, tables, lists });
   }
+  checkTableCellsTotal(tableCells, add);
   return [...problems];
 }
 
@@ -192,8 +208,6 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   }
   return false;
 }
-
-const BLOCK_TYPES = new Set<string>(['paragraph', 'heading']);
 
 /**
  * The letter as plain text: one line per paragraph, heading and list item, table cells separated by

@@ -111,6 +111,11 @@ export interface LetterSource {
   /** patient_first_name, patient_nhs_id, … (spec §3 patient fields). */
   patient: Record<string, string | undefined>;
   indexed: IndexedPatient | null;
+  /**
+   * Issue 23: the words saying the typed patient is not the index's patient of that number (then
+   * `indexed` is null); no delivery is created while it is set.
+   */
+  identity_mismatch?: string | null;
   /** The chosen appointment (spec §3 appointment fields), for the referring clinician. */
   appointment: Record<string, string | undefined> | null;
   /** The send-to and copy-to lists someone saved (issue 13 recipients editor); null: the job type's defaults. */

@@ -6,6 +6,10 @@
  */
 import { SIGN_IN_MESSAGES } from './messages-sign-in';
 import { TRANSPORT_MESSAGES } from './messages-transport';
+import { formatHours } from './display-format';
+
+/** Sentences as one list: "a; b; c", without the full stops that would double before the next one. */
+const joinLines = (lines: readonly string[]) => lines.map((l) => l.replace(/\.+$/, '')).join('; ');
 
 export const MESSAGES = {
   ...SIGN_IN_MESSAGES,
@@ -20,6 +24,11 @@ export const MESSAGES = {
   previewNotAvailable: 'Preview not available',
   notificationBlocked: 'Notification permission was blocked. Please enable notifications in your browser settings.',
   pushFailedIncognito: 'Push notifications failed. Please use a regular browser and enable notifications.',
+  // ours: a push subscription's endpoint the server will not send to (issue 22 point 5)
+  pushEndpointNotHttps: 'This browser’s push address cannot be used: it must be an https address on the standard port.',
+  pushEndpointNotPublic:
+    'This browser’s push address points into a private or local network: notifications are sent only to public push services.',
+  pushEndpointUnresolved: 'This browser’s push service could not be found. Turn notifications on again later.',
   minColumns: 'Select a minimum of 5 columns to display.',
   invalidBase64: 'Invalid Base64 input',
   cancelledTitle: 'Cancelled',
@@ -66,6 +75,8 @@ export const MESSAGES = {
   forbidden: 'You are not allowed to do this.',
   notFoundResource: 'Not found.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  /** Ours: an Idempotency-Key sent again with another request (issue 22 point 8). */
+  idempotencyKeyReused: 'This request key was already used for a different request.',
 
   // ours: input the server refuses before it reaches the database
   idInvalid: 'This is not a valid number for this field: use a whole number from 1 to 2147483647.',
@@ -96,6 +107,8 @@ export const MESSAGES = {
   autotextScopeUnknown: (value: string) => `“${value}” is not a scope: write trust, department or user (or leave it empty).`,
   autotextNotYours: 'You cannot change this autotext: it is shared and kept by managers and administrators.',
   autotextDeleted: 'The autotext has been deleted.',
+  autotextConflict:
+    'Someone else changed this autotext after you opened it. Save again to replace their change with yours, or cancel to keep theirs.',
   autotextImportFileType: (name: string) => `“${name}” cannot be imported: only .xls, .xlsx and .csv files are accepted.`,
   autotextImportFileContent: (name: string) =>
     `“${name}” is not the spreadsheet its name says. Save it again from your spreadsheet program as .xlsx, .xls or .csv.`,
@@ -117,14 +130,53 @@ export const MESSAGES = {
   letterOutsourced: 'With outsourced typing',
   letterInQa: 'In QA review',
   letterApproved: 'Approved: waiting to be sent',
+  // ours: the author's tab of their approved letters until every copy is sent (issue 23)
+  authorSendingTab: 'Approved — being sent',
+  noAuthorSending: 'No approved letters on their way',
   letterSent: 'Sent: the letter can no longer be changed',
   letterDraft: 'Still a draft: not submitted for typing yet',
   letterAdminReadOnly: 'Administrators can read letters but do not type them',
+  // ours: what a letter may hold, so that every letter can be printed (issue 22 point 3, src/domain/letter-bounds.ts)
+  letterTooLarge: (kb: number, maxKb: number) =>
+    `The letter is too large to save (${kb} KB; at most ${maxKb} KB). Split it into two letters.`,
+  tableRowSpanTooBig: 'A table cell cannot span more rows than the table has.',
+  tableColSpanTooBig: 'A table cell cannot span more columns than the table has.',
+  tableTooWide: (max: number) => `A table can have at most ${max} columns.`,
+  tableTooManyCells: (max: string) => `A table can have at most ${max} cells (a merged cell counts as every cell it covers).`,
+  letterTooManyTableCells: (max: string) => `A letter can have at most ${max} table cells in all its tables together.`,
+  tablesNestedTooDeep: (max: number) => `Tables can be put inside tables at most ${max} deep.`,
+  listsNestedTooDeep: (max: number) => `Lists can be nested at most ${max} levels deep.`,
+  paragraphTooLong: (max: string) => `A paragraph can be at most ${max} characters long. Split it into shorter paragraphs.`,
+  wordTooLong: (max: number) => `A word or web address can be at most ${max} characters long. Add spaces to it.`,
+  /** The editor's notice over a letter that breaks the rules above (one saved before they existed, say). */
+  letterNeedsFixing: (problem: string) =>
+    `This letter cannot be saved to the server, printed or sent until this is put right: ${problem} Your changes are kept on this device meanwhile.`,
+  /** A read-only viewer of such a letter (its author, say). */
+  letterCannotBePrinted: (problem: string) => `This letter cannot be printed or sent until this is put right: ${problem}`,
+  /** A save (Ctrl+S) or a hand-off of such a letter. */
+  letterPutRightFirst: (problem: string) => `Put this right in the letter first: ${problem}`,
+  letterNotRenderable: (format: 'PDF' | 'Word document', why: string) => `This letter could not be turned into a ${format}: ${why}`,
+  letterRenderTooSlow: 'it took too long to lay out. Shorten its longest tables or paragraphs, then try again.',
+  letterRenderTooBig: 'it needed more memory than a letter may use. Shorten its longest tables or paragraphs, then try again.',
+  letterRenderFailed: 'its content could not be laid out. Simplify its tables, then try again.',
+  letterRenderStopped: 'the program that lays letters out stopped. Try again in a minute.',
+  letterRenderBusy: 'Many letters are being prepared at this moment. Try again in a minute.',
+  pileLetterNotRenderable: (reference: string, why: string) => `Letter ${reference}: ${why}`,
+  cannotApproveUnprintable: (problem: string) => `This letter cannot be approved until this is put right: ${problem}`,
   alreadyClaimed: (name: string) => `${name} is already typing this dictation.`,
   cannotClaimInStatus: (status: string) => `This dictation is in ${status}: only a dictation waiting for typing can be taken.`,
   cannotTakeOverInStatus: (status: string) => `This dictation is in ${status}: only a dictation being typed can be taken over.`,
   cannotHandOff: (action: string, status: string) => `“${action}” cannot be done on a dictation in ${status}.`,
   handOffNeedsTypist: 'Only the person typing this dictation can hand it on. A manager can take it over first.',
+  // ours: secretarial cover and allocation of work someone is typing (issue 22)
+  coverOnlyByAuthor: 'Only the author can hand a letter back with secretarial cover.',
+  allocationTaken: (name: string) => `${name} is already typing this dictation. A manager can take it over from the dictation page.`,
+  allocationAlreadyAssigned: (name: string) => `It is already assigned to ${name}.`,
+  allocationChanged: 'Someone else changed it a moment ago. Refresh the list and try again.',
+  approvedOnBehalf: (approver: string, author: string, grant: string) => `Approved by ${approver} on behalf of ${author} (${grant})`,
+  coverGrantLetter: (author: string, at: string) => `per letter, granted by ${author} at ${at}`,
+  coverGrantDelegation: (admin: string, on: string) => `standing delegation set by ${admin} on ${on}`,
+  coverGrantUnrecorded: 'secretarial cover given before grants were recorded',
   reasonRequired: 'Give a reason: it is kept as a comment for whoever picks the dictation up.',
   noLetterToSend: 'There is no typed letter to send yet. Type the letter first.',
   dictationChanged: 'Someone else changed this dictation a moment ago. Refresh and try again.',
@@ -139,10 +191,16 @@ export const MESSAGES = {
   patientIndexUnavailable: 'The patient index did not answer. Try again, or type the details by hand.',
   patientLookupOffline: 'Finding a patient needs a connection. You can type the details by hand.',
   noAppointments: 'No appointments found for this patient.',
+  // wrong-patient check (issue 23; the words of both patients come from src/domain/patient-identity.ts)
+  patientIdentityTitle: 'This number belongs to another patient',
+  patientIdentityMismatch: (both: string) => `${both} Use the record, or correct the number.`,
+  deliveryIdentityMismatch: (both: string) =>
+    `${both} Nothing was sent: correct the patient details first (use the record, or correct the number).`,
   // ours: review and approval (issue 12, author side)
   noLetterToApprove: 'There is no typed letter to approve yet. Return it to the typist, or type the letter first.',
   cannotApproveInStatus: (status: string) => `This dictation is in ${status}: only a letter waiting for approval can be approved.`,
-  notYoursToApprove: 'Only the author can approve this letter (or a secretary or manager, when it was handed back with secretarial cover).',
+  notYoursToApprove:
+    'Only the author can approve this letter, or a secretary or manager the author gave secretarial cover to (for this letter, or by a standing delegation).',
   openBeforeApproving: 'Open the letter before approving it.',
   approvedAlready: 'It is already approved.',
   approvedCount: (n: number) => `${n} ${n === 1 ? 'letter' : 'letters'} approved.`,
@@ -161,9 +219,21 @@ export const MESSAGES = {
   attachmentProgram: "This file can't be attached: it looks like a program, not a document.",
   attachmentMacro: "This file can't be attached: it contains macros. Save it as an ordinary Word document (.docx) and try again.",
   attachmentPdfActive:
-    "This PDF can't be attached: it contains scripts, launch actions or embedded files. Print it to a new PDF and try again.",
+    "This PDF can't be attached: it contains scripts, launch actions, forms that send data, actions that run when it opens, links to files outside it or embedded files. Print it to a new PDF and try again.",
   attachmentMalware: "This file can't be attached: it matches a known virus signature.",
   attachmentUnpackedTooLarge: "This file can't be attached: it unpacks to far more than its size, as a zip bomb does.",
+  // issue 22 points 2 and 7
+  attachmentZipBomb:
+    "This file can't be attached: it is packed like a zip bomb (a file built to overwhelm the computers that open it). Save it again as a new file and try again.",
+  attachmentExternal:
+    "This Word document can't be attached: it fetches or runs something outside itself (a template or object from elsewhere, a DDE or linked field, or a link to a file share). Save it as a PDF, or copy its text into a new document, and try again.",
+  attachmentUncheckable:
+    "This file can't be attached: part of it cannot be read to check it (it may be password-protected, damaged or saved in an unusual way). Save or print it again as a new file and try again.",
+  attachmentPolyglot:
+    "This file can't be attached: it hides something else (such as web page code) inside or after the document or picture. Save or scan it again as a new file and try again.",
+  attachmentCheckTooSlow:
+    "This file can't be attached: checking it took too long. Save it again as a smaller or simpler file and try again.",
+  attachmentCheckBusy: 'Many files are being checked at the moment: try attaching this one again in a minute.',
   attachmentMismatch: (ext: string, what: string) => `This file can't be attached: its name ends in .${ext} but ${what}.`,
   attachmentLocked: (status: string) => `This dictation is in ${status}: its attachments can no longer be added or removed.`,
   attachmentNotYours: 'Only the person who added this attachment can remove it.',
@@ -173,6 +243,10 @@ export const MESSAGES = {
   poolRequired: 'Choose the outsourcing pool to send these dictations to.',
   noPools: 'Your trust has no outsourcing pool to send dictations to.',
   sentToQaReview: 'Sent to QA review: your letters are checked before the author sees them.',
+  // ours: the send check (issue 23), before a typed letter goes on to its author.
+  sendProblemsNeedReason: (lines: readonly string[]) =>
+    `Not sent: ${joinLines(lines)}. Put ${lines.length === 1 ? 'it' : 'them'} right, or send it anyway with a reason the author will see.`,
+  sentAnywayAudit: (label: string, lines: readonly string[], reason: string) => `${label} despite: ${joinLines(lines)}. Reason: ${reason}`,
 
   // ours: letters out (issue 13)
   resendOnlyFailed: 'Only a delivery that failed can be sent again.',
@@ -218,7 +292,7 @@ export const PAGE_MESSAGES = {
   printLinkCopyFailed: 'The print link could not be copied: select it and copy it yourself.',
   // Stuck letters (issue 13), shown to managers.
   stuckLetters: (n: number, hours: number) =>
-    `${n === 1 ? '1 approved letter has' : `${n} approved letters have`} not reached every recipient within ${hours} hours`,
+    `${n === 1 ? '1 approved letter has' : `${n} approved letters have`} not reached every recipient within ${formatHours(hours)}`,
   // The recipients editor (issue 13).
   recipientsNotEditable: (why: string) => `The recipients can no longer be changed: ${why}.`,
   recipientsSaved: 'Recipients saved.',
@@ -228,6 +302,27 @@ export const PAGE_MESSAGES = {
   recipientsBeforeApproval: (problem: string) => `Not approved yet. ${problem} Change the recipient in the Recipients tab.`,
   recipientsOffline: 'You are offline. The recipients come from the server: they show again when the connection is back.',
   recipientsUnsaved: 'You have changed the recipients: save them or undo the changes before approving.',
+  // The send check (issue 23): what the typist is told when a letter leaves them with something missing.
+  sendCheckTitle: 'Before you send this letter',
+  sendCheckPlaceholders: (n: number) =>
+    n === 1
+      ? 'One placeholder is not filled in. Choose it to go to it in the letter:'
+      : `${n} placeholders are not filled in. Choose one to go to it in the letter:`,
+  sendCheckRecipients: (n: number) => (n === 1 ? 'The letter cannot reach one recipient:' : `The letter cannot reach ${n} recipients:`),
+  sendCheckOpenRecipients: 'Change the recipients',
+  sendCheckReason: 'Reason for sending it anyway (the author sees it on top of the letter)',
+  sendCheckBack: 'Go back to the letter',
+  sendCheckAnyway: 'Send anyway',
+  sentAnywayNotice: (by: string, lines: readonly string[], reason: string) =>
+    `${by} sent this letter with ${lines.length === 1 ? 'a problem' : `${lines.length} problems`}: ${joinLines(lines)}. Their reason: ${reason}`,
+  // What a submitted dictation did (issue 23): sent now, or kept until the connection is back.
+  submittedSending: 'Sending…',
+  submittedSent: 'Sent.',
+  submittedOffline: 'Saved on this device; it will be sent when you are back online.',
+  submittedKept: 'Saved on this device; the server did not answer yet, so it will be sent again shortly.',
+  draftSending: 'Saving the draft…',
+  draftSent: 'Draft saved.',
+  draftOffline: 'Draft saved on this device; it will be sent when you are back online.',
 
   // The typist's player (issue 11): foot pedals and SpeechMikes over WebHID.
   connectDevice: 'Connect foot pedal or SpeechMike',
@@ -237,7 +332,9 @@ export const PAGE_MESSAGES = {
 
   stuckShowAll: (n: number) => `Show ${n === 1 ? 'it' : `all ${n}`}`,
   stuckHide: 'Hide the list',
-  stuckWaiting: (hours: number) => `waiting ${hours === 1 ? '1 hour' : `${hours} hours`}`,
+  /** Under the spec's 'No Data found' (spec §8 empty states) when filters hide every row (issue 23). */
+  worklistFilteredEmpty: 'No dictation on this tab matches the filters. Use Clear filters to see them all.',
+  stuckWaiting: (hours: number) => `waiting ${formatHours(hours)}`,
   stuckNone: 'No approved letter is waiting longer than the limit.',
   // A trust's distribution settings (issue 13), on its configuration page (TrustAdmin, SuperAdmin).
   distributionTagInvalid: 'The e-mail subject tag is at most 40 characters, on one line.',
@@ -250,4 +347,14 @@ export const PAGE_MESSAGES = {
     'The MESH mailbox, password, shared key and certificates are set in the server’s configuration (the MESH_ variables); they are never shown here.',
   distributionSaved: 'Distribution settings saved.',
   trustConfigOther: 'The other parts of trust configuration are not available yet.',
+  // Standing delegations of approval (issue 22), on the trust's configuration page.
+  delegationText: (delegate: string, author: string) => `${delegate} may approve for ${author}`,
+  delegationExists: (delegate: string, author: string) => `${delegate} may already approve for ${author}.`,
+  delegationDelegateInvalid: 'Choose a secretary or manager of this trust.',
+  delegationAuthorInvalid: 'Choose an author of this trust.',
+  delegationSiteOnly: 'Choose people of your own site: a site administrator sets delegations for their site only.',
+  delegationSelf: 'Choose two different people: nobody approves for themselves by delegation.',
+  delegationAdded: (text: string) => `Saved: ${text}.`,
+  delegationRevoked: (text: string) => `Revoked: ${text}.`,
+  delegationsEmpty: 'No standing delegations: only each author approves their letters, unless they hand one back with secretarial cover.',
 };

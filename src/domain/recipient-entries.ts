@@ -63,14 +63,19 @@ export function channelFor(contact: RecipientContact, chosen: DeliveryChannel | 
 /** The channel an entry's copy goes by (the editor shows it; approval refuses when there is none). */
 export const entryChannel = (e: RecipientEntry, opts: ChannelOptions): ChannelChoice => channelFor(entryContact(e), e.channel, opts);
 
-/** The first recipient the letter cannot reach, in words naming them; null when every one can be reached. */
-export function firstRecipientProblem(lists: RecipientLists, opts: ChannelOptions): string | null {
+/** Every recipient the letter cannot reach, in words naming them (approval refuses; sending asks first: issue 23). */
+export function recipientProblems(lists: RecipientLists, opts: ChannelOptions): string[] {
+  const out: string[] = [];
   for (const e of [...lists.to, ...lists.cc]) {
     const choice = entryChannel(e, opts);
-    if (!choice.ok) return choice.reason;
+    if (!choice.ok) out.push(choice.reason);
   }
-  return null;
+  return out;
 }
+
+/** The first recipient the letter cannot reach, in words naming them; null when every one can be reached. */
+export const firstRecipientProblem = (lists: RecipientLists, opts: ChannelOptions): string | null =>
+  recipientProblems(lists, opts)[0] ?? null;
 
 /**
  * The lists without repeats (spec §5, the one rule in recipients.ts): the first of each recipient stays,

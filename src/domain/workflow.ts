@@ -4,7 +4,8 @@
  * dictation page's buttons and every server endpoint that changes a status.
  */
 import type { Role } from './roles';
-import { DICTATION_STATUSES, type DictationStatus, type HomeTab } from './statuses';
+import { DICTATION_STATUSES, statusLabel, type DictationStatus, type HomeTab } from './statuses';
+import { MESSAGES } from './messages';
 
 export const WORKFLOW_ACTIONS = [
   'submit',
@@ -27,8 +28,9 @@ export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 
 /**
  * `OwnAuthor` is an Author acting on a dictation they dictated; a plain Author may not act on others'.
- * `Cover` is a Secretary or Manager on a dictation flagged secretarial_cover (spec §4): they may approve
- * on the author's behalf. `QaReviewer` holds the `qa` permission. `Outsourced` is an external typist of
+ * `Cover` is a Secretary or Manager who may approve on the author's behalf (spec §4, issue 22): the
+ * author handed this letter back with secretarial cover, or an administrator recorded a standing
+ * delegation from its author to them (`approvesFor`). `QaReviewer` holds the `qa` permission. `Outsourced` is an external typist of
  * the outsourcing pool the dictation is allocated to: that is all they are (their Secretary role gives
  * them nothing of the trust's in-house typing).
  */
@@ -117,7 +119,8 @@ export const TRANSITIONS: readonly Transition[] = [
     label: 'Returned by QA review',
   },
   {
-    // Spec §4: an author (or the typist on their behalf) pulls the dictation back with secretarial cover.
+    // Spec §4: the author pulls the dictation back (granting secretarial cover: coverOnHandBack); the
+    // typist may hand it back too, with a reason, but never with cover.
     action: 'hand_back',
     from: [...WAITING_FOR_TYPING, 'BEING_TYPED', 'OUTSOURCED_REVIEW'],
     to: 'AUTHOR_APPROVAL',
@@ -172,12 +175,15 @@ export interface WorkflowSubject {
   permissions?: readonly string[];
   /** An external typist's outsourcing pool (users.outsourcing_pool_id); null or absent for the trust's own staff. */
   outsourcingPoolId?: number | null;
+  /** Authors whose letters this user may approve by a standing delegation an administrator recorded. */
+  approvesFor?: readonly number[];
 }
 
 /** What the table needs to know of a dictation. */
 export interface WorkflowDictation {
   status: DictationStatus;
   authorId: number;
+  /** The author handed it back with secretarial cover, and the grant is recorded (who, when). */
   secretarialCover?: boolean;
   /** The pool an OUTSOURCED dictation is allocated to. */
   outsourcingPoolId?: number | null;
@@ -196,7 +202,8 @@ function actorsOf(subject: WorkflowSubject, d: ActorDictation): Actor[] {
     (r): r is Exclude<Role, 'Author' | 'TrustAdmin' | 'SiteAdmin'> => r !== 'Author' && r !== 'TrustAdmin' && r !== 'SiteAdmin',
   );
   if (subject.roles.includes('Author') && d.authorId === subject.userId) actors.push('OwnAuthor');
-  if (d.secretarialCover && (subject.roles.includes('Secretary') || subject.roles.includes('Manager'))) actors.push('Cover');
+  const typist = subject.roles.includes('Secretary') || subject.roles.includes('Manager');
+  if (typist && (d.secretarialCover || subject.approvesFor?.includes(d.authorId))) actors.push('Cover');
   if (subject.permissions?.includes('qa')) actors.push('QaReviewer');
   return actors;
 }
@@ -213,6 +220,19 @@ export function findStatusMove(subject: WorkflowSubject, d: WorkflowDictation, t
   return (
     TRANSITIONS.find((t) => t.allocatable && t.to === to && t.from.includes(d.status) && t.actors.some((a) => actors.includes(a))) ?? null
   );
+}
+
+export type CoverDecision = { ok: true; cover: boolean } | { ok: false };
+
+/**
+ * Secretarial cover (spec §4) is the author's alone to give: the author handing their own dictation
+ * back grants it unless they say not to; anyone else hands it back without cover, and asking for it is
+ * refused — a typist can never grant it to herself (issue 22).
+ */
+export function coverOnHandBack(subject: WorkflowSubject, d: { authorId: number }, requested: boolean | undefined): CoverDecision {
+  const isAuthor = subject.roles.includes('Author') && d.authorId === subject.userId && !isOutsourcedTypist(subject);
+  if (isAuthor) return { ok: true, cover: requested ?? true };
+  return requested ? { ok: false } : { ok: true, cover: false };
 }
 
 /** Targets the "Move to" menu offers for a selection in one status. */
@@ -239,7 +259,8 @@ export function canMarkConfidential(subject: WorkflowSubject, d: { status: Dicta
   return actorsOf(subject, d).some((a) => a === 'OwnAuthor' || a === 'Manager');
 }
 
-const AUTHOR_TABS: readonly HomeTab[] = ['AUTHOR_APPROVAL', 'DRAFT', 'READY_FOR_TYPING', 'BEING_TYPED', 'SENT'];
+/** An author follows their letters until they are sent: approved ones wait in MANUAL_DISTRIBUTION (issue 23). */
+const AUTHOR_TABS: readonly HomeTab[] = ['AUTHOR_APPROVAL', 'DRAFT', 'READY_FOR_TYPING', 'BEING_TYPED', 'MANUAL_DISTRIBUTION', 'SENT'];
 const TYPIST_TABS: readonly HomeTab[] = [
   'READY_FOR_TYPING',
   'BEING_TYPED',
@@ -269,6 +290,17 @@ export function homeTabsFor(subject: {
   if (subject.roles.includes('Secretary') || subject.roles.includes('Manager')) TYPIST_TABS.forEach((t) => tabs.add(t));
   if (subject.roles.includes('Author')) AUTHOR_TABS.forEach((t) => tabs.add(t));
   return [...tabs];
+}
+
+/**
+ * A Home tab's name. The status names of spec §4, except MANUAL_DISTRIBUTION for an author who does not
+ * distribute letters: to them it holds their approved letters on the way out, "Approved — being sent".
+ */
+export function homeTabLabel(tab: HomeTab, subject: { roles: readonly Role[]; permissions: readonly string[] }): string {
+  const distributes =
+    subject.roles.some((r) => r === 'Secretary' || r === 'Manager' || r === 'SuperAdmin') || subject.permissions.includes('dictation.view');
+  if (tab === 'MANUAL_DISTRIBUTION' && subject.roles.includes('Author') && !distributes) return MESSAGES.authorSendingTab;
+  return statusLabel(tab);
 }
 
 /** The statuses a Home tab lists: READY_FOR_TYPING also lists RECEIVED (spec §4). */

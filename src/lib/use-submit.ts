@@ -26,7 +26,11 @@ export function useSubmit() {
       await action();
     } catch (err) {
       if (err instanceof ApiError) {
-        setError(err.message);
+        // Said once: a catalogue toast ('Incorrect pin') is not repeated above the fields, and a message
+        // that is one field's own error is shown beside that field only.
+        const toasted = err.action.kind === 'pinIncorrect' || err.action.kind === 'pinExpired';
+        const besideField = Object.values(err.fields).some((list) => list.includes(err.message));
+        setError(toasted ? null : besideField ? TRANSPORT_MESSAGES.checkFields : err.message);
         setFields(err.fields);
       } else {
         setError(TRANSPORT_MESSAGES.serverError);

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { auditLog, dictationAttachments, dictationLogs, dictations } from '../../server/db/schema';
+import { auditLog, dictationAttachments, dictationLogs, dictations, outsourcingPools, users } from '../../server/db/schema';
 import { MESSAGES } from '../../src/domain/messages';
 import { ATTACHMENT_MAX_BYTES } from '../../src/domain/limits';
 import type { AttachmentsAnswer } from '../../src/domain/contract';
@@ -16,6 +16,17 @@ import { addUser } from './letters-fixtures';
 import { startS3Emulator } from './s3-emulator';
 import { tusClient } from './tus-client';
 import { AUTHOR, FOREIGN, MANAGER, SECRETARY, SUPERADMIN, makeDictation, type Made } from './worklist-fixtures';
+import {
+  HOSTILE_DOCX,
+  HOSTILE_PDF,
+  JPEG_THEN_HTML,
+  PNG_THEN_HTML,
+  docxWithChart,
+  docxWithWebLink,
+  nestedBomb,
+  overlappingBomb,
+  pdfWithWebLink,
+} from '../fixtures/hostile-attachments';
 
 const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 const PDF = Buffer.from(
@@ -87,11 +98,17 @@ const audits = (action: string, id: number) =>
 
 /** An author of the same trust who has nothing to do with the dictations below. */
 const OTHER_AUTHOR = 'uninvolved.author@wardnote.test';
+/** An external typist of the demo trust's outsourcing pool (seeded). */
+const OUTSOURCED = 'outsourced@wardnote.test';
+/** A secretary moved to the outsourcing pool during the tests below. */
+const MOVED = 'moved.secretary@wardnote.test';
 
 beforeAll(async () => {
   t = await startTestApp({}, { listen: true });
   await addUser(t.db, { email: OTHER_AUTHOR, first: 'Una', last: 'Involved', role: 'Author', like: AUTHOR });
-  for (const email of [AUTHOR, OTHER_AUTHOR, SECRETARY, MANAGER, SUPERADMIN, FOREIGN]) tokens[email] = await t.login(email);
+  await addUser(t.db, { email: MOVED, first: 'Mo', last: 'Ved', role: 'Secretary', like: SECRETARY });
+  for (const email of [AUTHOR, OTHER_AUTHOR, SECRETARY, MANAGER, SUPERADMIN, FOREIGN, OUTSOURCED, MOVED])
+    tokens[email] = await t.login(email);
   d.typing = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
   d.approval = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL', assignedTo: SECRETARY });
   d.sent = await makeDictation(t.db, { author: AUTHOR, status: 'SENT', assignedTo: SECRETARY });
@@ -219,6 +236,12 @@ describe('uploading an attachment (tus)', () => {
     expect((await tusClient(t.base, tokens[SUPERADMIN]!).create(100)).status).toBe(403);
     expect((await tusClient(t.base, tokens[SECRETARY]!).create(100)).status).toBe(201);
   });
+
+  it('drops a right-to-left override from the name, so it cannot pass for another type (issue 22 point 8)', async () => {
+    const made = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
+    expect((await attach(SECRETARY, made.id, 'report\u202efdp.png', PNG)).status).toBe(204);
+    expect((await listed(SECRETARY, made.id)).data.map((a) => a.filename)).toEqual(['reportfdp.png']);
+  });
 });
 
 describe('listing and downloading', () => {
@@ -263,6 +286,102 @@ describe('listing and downloading', () => {
       404,
     );
     expect((await t.call('GET', `/api/dictation/${d.typing!.id}/attachments/x`, { token: tokens[SECRETARY] })).statusCode).toBe(422);
+  });
+});
+
+describe('hostile files (issue 22 points 2 and 7)', () => {
+  /** Sends each file as a secretary; answers `name: status message` for each, and checks nothing was kept. */
+  async function verdicts(files: [string, Buffer][]) {
+    const made = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
+    const out: string[] = [];
+    for (const [name, bytes] of files) {
+      const res = await attach(SECRETARY, made.id, name, bytes);
+      out.push(`${name}: ${res.status} ${res.status === 204 ? '' : JSON.parse(res.body).message}`);
+    }
+    return { out, kept: (await rows(made.id)).map((r) => r.filename) };
+  }
+
+  it('refuses the overlapping-entry zip bomb (69 KB, 60 entries of 65 MiB) in words, keeping nothing', async () => {
+    const bomb = overlappingBomb();
+    const { out, kept } = await verdicts([['referral.docx', bomb]]);
+    expect(out).toEqual([`referral.docx: 422 ${MESSAGES.attachmentZipBomb}`]);
+    expect(kept).toEqual([]);
+  });
+
+  it('refuses a deeply nested zip bomb, and keeps a Word document with an embedded chart', async () => {
+    const { out } = await verdicts([
+      ['nested.docx', nestedBomb()],
+      ['chart.docx', docxWithChart()],
+    ]);
+    expect(out).toEqual([`nested.docx: 422 ${MESSAGES.attachmentZipBomb}`, 'chart.docx: 204 ']);
+  });
+
+  it('refuses active PDFs, booby-trapped Word documents and polyglots, and keeps ordinary files with web links', async () => {
+    const pdfActive = ['jsInHexObjStm', 'jsInLzwObjStm', 'openActionUri', 'submitFormXfa', 'goToRUnc'] as const;
+    const external = ['remoteTemplate', 'mhtmlOleObject', 'ddeAuto', 'ddeFldSimple'] as const;
+    const { out, kept } = await verdicts([
+      ...pdfActive.map((n): [string, Buffer] => [`${n}.pdf`, HOSTILE_PDF[n]()]),
+      ['undecodable.pdf', HOSTILE_PDF.undecodable()],
+      ...external.map((n): [string, Buffer] => [`${n}.docx`, HOSTILE_DOCX[n]()]),
+      ['programAsXml.docx', HOSTILE_DOCX.programAsXml()],
+      ['html.pdf', HOSTILE_PDF.htmlPolyglot()],
+      ['wound.png', PNG_THEN_HTML],
+      ['wound.jpg', JPEG_THEN_HTML],
+      ['links.pdf', pdfWithWebLink()],
+      ['links.docx', docxWithWebLink()],
+    ]);
+    expect(out).toEqual([
+      ...pdfActive.map((n) => `${n}.pdf: 422 ${MESSAGES.attachmentPdfActive}`),
+      `undecodable.pdf: 422 ${MESSAGES.attachmentUncheckable}`,
+      ...external.map((n) => `${n}.docx: 422 ${MESSAGES.attachmentExternal}`),
+      `programAsXml.docx: 422 ${MESSAGES.attachmentProgram}`,
+      `html.pdf: 422 ${MESSAGES.attachmentPolyglot}`,
+      `wound.png: 422 ${MESSAGES.attachmentPolyglot}`,
+      `wound.jpg: 422 ${MESSAGES.attachmentPolyglot}`,
+      'links.pdf: 204 ',
+      'links.docx: 204 ',
+    ]);
+    expect(kept).toEqual(['links.pdf', 'links.docx']);
+  });
+});
+
+describe('who may download (issue 22 point 8)', () => {
+  /** A dictation of the outsourcing pool (which its typists may open) with one attachment, added by a secretary. */
+  async function outsourcedWithAttachment() {
+    const made = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
+    expect((await attach(SECRETARY, made.id, 'scan.pdf', PDF)).status).toBe(204);
+    const [pool] = await t.db.select().from(outsourcingPools);
+    await t.db
+      .update(dictations)
+      .set({ status: 'OUTSOURCED', outsourcingPoolId: pool!.id, assignedTo: null })
+      .where(eq(dictations.id, made.id));
+    const [a] = (await listed(SECRETARY, made.id)).data;
+    return { id: made.id, a: a!, poolId: pool!.id };
+  }
+
+  it('refuses an external typist an attachment by id (403), as it refuses the list, though the dictation is theirs to open', async () => {
+    const { id, a } = await outsourcedWithAttachment();
+    expect((await t.call('GET', `/api/dictation/${id}`, { token: tokens[OUTSOURCED] })).statusCode).toBe(200);
+    expect((await list(OUTSOURCED, id)).statusCode).toBe(403);
+    const res = await t.call('GET', `/api/dictation/${id}/attachments/${a.id}`, { token: tokens[OUTSOURCED] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MESSAGES.forbidden);
+  });
+
+  it('checks a signed link against the rule for the user it was made for, when it is used: moved to a pool since, refused', async () => {
+    const { id, poolId } = await outsourcedWithAttachment();
+    await t.db.update(dictations).set({ status: 'BEING_TYPED', outsourcingPoolId: null, assignedTo: null }).where(eq(dictations.id, id));
+    const [a] = (await listed(MOVED, id)).data;
+    expect((await fetch(`${t.base}${a!.download_url}`)).status).toBe(200);
+    await t.db.update(users).set({ outsourcingPoolId: poolId }).where(eq(users.email, MOVED));
+    await t.db.update(dictations).set({ status: 'OUTSOURCED', outsourcingPoolId: poolId }).where(eq(dictations.id, id));
+    try {
+      const res = await fetch(`${t.base}${a!.download_url}`);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.forbidden);
+    } finally {
+      await t.db.update(users).set({ outsourcingPoolId: null }).where(eq(users.email, MOVED));
+    }
   });
 });
 

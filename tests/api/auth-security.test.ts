@@ -1,13 +1,14 @@
+// On PostgreSQL too: three reset requests, and one reset link twice, are sent at once; only PostgreSQL runs those transactions in parallel.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../src/domain/messages';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
 import { auditLog, mailbox } from '../../server/db/schema';
-import { findDemoUserId, seedDemoData, seedReferenceData } from '../../server/db/seed';
+import { findDemoUserId } from '../../server/db/seed';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './harness';
+import { seededDatabase } from './test-database';
 
 /** Issue 7, points 5, 6 and 8: where reset links point, whose IP counts, and how long reset links live. */
 
@@ -58,9 +59,7 @@ describe('reset links use only the configured origin (point 5)', () => {
     const lines: string[] = [];
     const stream = new PassThrough();
     stream.on('data', (d: Buffer) => lines.push(d.toString()));
-    const database = await openDatabase({ dataDir: null });
-    await seedReferenceData(database.db);
-    await seedDemoData(database.db);
+    const database = await seededDatabase();
     const app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '.tmp/link-origin-test' }),
       db: database.db,
@@ -82,6 +81,7 @@ describe('reset links use only the configured origin (point 5)', () => {
     } finally {
       await app.close();
       await database.close();
+      await database.drop();
     }
   });
 });

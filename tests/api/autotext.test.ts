@@ -1,3 +1,4 @@
+// On PostgreSQL too: two edits of one snippet on the same version are sent at once; only PostgreSQL runs both transactions in parallel, so the version check in the update decides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { autotextSchema, autotextUsableSchema, paginatedSchema, type AutotextInput } from '../../src/domain/contract';
@@ -105,7 +106,7 @@ describe('who manages which scope', () => {
     const dw = (await usable('secretary')).find((s) => s.shortcut === 'dw')!;
     const put = await t.call('PUT', `/api/autotext/${dw.id}`, {
       token: token.secretary,
-      body: { shortcut: 'dw', title: 'Mine now', body: 'x', scope: 'trust' },
+      body: { shortcut: 'dw', title: 'Mine now', body: 'x', scope: 'trust', base_version: 1 },
     });
     expect(put.statusCode).toBe(403);
     expect(put.json().message).toBe(MESSAGES.autotextNotYours);
@@ -124,7 +125,7 @@ describe('who manages which scope', () => {
       expect((await t.call('GET', `/api/autotext/${id}`, { token: token[who] })).statusCode).toBe(404);
       const put = await t.call('PUT', `/api/autotext/${id}`, {
         token: token[who],
-        body: { shortcut: 'x', title: 'x', body: 'x', scope: 'user' },
+        body: { shortcut: 'x', title: 'x', body: 'x', scope: 'user', base_version: 1 },
       });
       expect(put.statusCode).toBe(404);
       expect((await t.call('DELETE', `/api/autotext/${id}`, { token: token[who] })).statusCode).toBe(404);
@@ -156,6 +157,7 @@ describe('create, edit, delete', () => {
         body: 'I have referred {{patient_first_name}} to podiatry.',
         scope: 'department',
         department_id: cardiology,
+        base_version: 1,
       },
     });
     expect(edited.statusCode).toBe(200);
@@ -164,6 +166,51 @@ describe('create, edit, delete', () => {
     expect(gone.statusCode).toBe(200);
     expect(gone.json().message).toBe(MESSAGES.autotextDeleted);
     expect((await t.call('GET', `/api/autotext/${id}`, { token: token.manager })).statusCode).toBe(404);
+  });
+
+  it('an edit made on an older version is refused (409) and changes nothing; made on the current one it goes in (issue 22 point 8)', async () => {
+    const made = await create('manager', { shortcut: 'ver', title: 'First', body: 'First text.', scope: 'trust' });
+    const id = made.json().data.id as number;
+    expect(made.json().data.version).toBe(1);
+    const edit = (title: string, base_version: number) =>
+      t.call('PUT', `/api/autotext/${id}`, {
+        token: token.manager,
+        body: { shortcut: 'ver', title, body: `${title} text.`, scope: 'trust', base_version },
+      });
+    // Two managers opened version 1; the first to save wins.
+    const first = await edit('Mine', 1);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ title: 'Mine', version: 2 });
+    const stale = await edit('Theirs', 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'autotext_conflict', message: MESSAGES.autotextConflict });
+    expect((await t.call('GET', `/api/autotext/${id}`, { token: token.manager })).json().data).toMatchObject({ title: 'Mine', version: 2 });
+    // Saving again on the version now stored replaces it knowingly.
+    expect((await edit('Theirs', 2)).json().data).toMatchObject({ title: 'Theirs', version: 3 });
+    // Without the version the change is refused in words.
+    const unversioned = await t.call('PUT', `/api/autotext/${id}`, {
+      token: token.manager,
+      body: { shortcut: 'ver', title: 'x', body: 'x', scope: 'trust' },
+    });
+    expect(unversioned.statusCode).toBe(422);
+    expect(Object.keys(unversioned.json().errors)).toEqual(['base_version']);
+  });
+
+  it('of two edits made at once on one version, exactly one goes in', async () => {
+    const made = await create('manager', { shortcut: 'race', title: 'Start', body: 'Start.', scope: 'trust' });
+    const id = made.json().data.id as number;
+    const answers = await Promise.all(
+      ['One', 'Two', 'Three'].map((title) =>
+        t.call('PUT', `/api/autotext/${id}`, {
+          token: token.manager,
+          body: { shortcut: 'race', title, body: `${title}.`, scope: 'trust', base_version: 1 },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const kept = (await t.call('GET', `/api/autotext/${id}`, { token: token.manager })).json().data;
+    expect(kept.version).toBe(2);
+    expect(kept.title).toBe(answers.find((a) => a.statusCode === 200)!.json().data.title);
   });
 
   it('a shortcut is unique within its scope whatever the letter case, and may repeat in another scope', async () => {
@@ -175,7 +222,7 @@ describe('create, edit, delete', () => {
     const other = await create('manager', { shortcut: 'tmp1', scope: 'trust' });
     const clash = await t.call('PUT', `/api/autotext/${other.json().data.id}`, {
       token: token.manager,
-      body: { shortcut: 'Nka', title: 'x', body: 'x', scope: 'trust' },
+      body: { shortcut: 'Nka', title: 'x', body: 'x', scope: 'trust', base_version: 1 },
     });
     expect(clash.statusCode).toBe(422);
   });

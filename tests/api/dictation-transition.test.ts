@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, dictationComments, dictationLogs, dictations, letterVersions } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
 import { AUTHOR, OTHER_AUTHOR, SECRETARY, MANAGER, FOREIGN, makeDictation, type Made } from './worklist-fixtures';
-import { letterDoc, userId } from './letters-fixtures';
+import { indexFixturePatient, letterDoc, userId } from './letters-fixtures';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -11,6 +11,8 @@ const d: Record<string, Made> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Every recipient reachable: a send for approval is refused otherwise (issue 23, tests/api/send-check.test.ts).
+  await indexFixturePatient(t.db);
   for (const email of [AUTHOR, SECRETARY, MANAGER, FOREIGN]) tokens[email] = await t.login(email);
   d.typed = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
   d.qa = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
@@ -144,7 +146,8 @@ describe('PATCH /api/dictation/{id}/details', () => {
     patient: {
       patient_first_name: 'Margaret',
       patient_last_name: 'HOLLOWAY',
-      patient_nhs_id: '943 476 5919',
+      // Not in the patient index: the typed name has no index record to disagree with (issue 23).
+      patient_nhs_id: '943 476 6036',
       patient_birthdate: '1948-03-02',
     },
     custom_fields: [],
@@ -176,12 +179,12 @@ describe('PATCH /api/dictation/{id}/details', () => {
       urgent: 'HIGH',
       department: { id: ids.department },
       jobtype: { id: ids.jobType, name: 'Discharge Summary' },
-      patient: { patient_last_name: 'HOLLOWAY', patient_nhs_id: '9434765919' },
+      patient: { patient_last_name: 'HOLLOWAY', patient_nhs_id: '9434766036' },
       appointment: { patient_referrer_code: 'G8123456', appointment_type: 'Followup' },
     });
     const logs = await t.db.select().from(dictationLogs).where(eq(dictationLogs.dictationId, d.details!.id));
     expect(logs.map((l) => l.description)).toEqual(['Details corrected: patient, appointment, Service, job type, urgency']);
-    expect(JSON.stringify(await t.db.select().from(auditLog))).not.toMatch(/HOLLOWAY|9434765919/);
+    expect(JSON.stringify(await t.db.select().from(auditLog))).not.toMatch(/HOLLOWAY|9434766036/);
     // The letter, not typed yet, now starts from the new job type's template.
     const letter = (await t.call('GET', `/api/dictation/${d.details!.id}/letter`, { token: tokens[SECRETARY] })).json().data;
     expect(letter.doc.content[0].content[0].text).toBe('Diagnosis');

@@ -1,3 +1,4 @@
+// On PostgreSQL too: print-queue and failure totals and ids come from raw count(*) and bigserial columns, which node-postgres returns as strings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dictations, letters, users } from '../../server/db/schema';
@@ -9,6 +10,7 @@ import { GP_DELIVERY_NOT_CONFIGURED, notConfiguredGpDelivery } from '../../serve
 import { planDeliveries } from '../../server/modules/distribution/delivery-plan';
 import { API_PATHS } from '../../src/domain/contract/paths';
 import type { Delivery } from '../../src/domain/contract';
+import { TEST_AUDIO_CACHE_DIR } from '../e2e/audio-cache';
 import { startTestApp, type TestApp } from './harness';
 
 /** The demo (no MESH, no SMTP): its approved letters' deliveries tell a true story, and approving one prints. */
@@ -31,7 +33,9 @@ const ofStatus = async (status: string) =>
   (await t.db.select({ id: dictations.id }).from(dictations).where(eq(dictations.status, status))).map((r) => r.id);
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The demo's recordings are converted when its jobs run (runUntilIdle below): once per run, shared with the
+  // browser tests' servers, not again here (a minute of ffmpeg on a loaded machine).
+  t = await startTestApp({ TEST_AUDIO_CACHE_DIR });
   await seedDemoPatients(t.db);
   await seedDemoDictations(t.db, t.app.wardnote);
   await seedDemoLetters(t.db);

@@ -1,3 +1,4 @@
+// On PostgreSQL too: a delivery's outcome arrives on the live event stream by NOTIFY to a separate LISTEN connection; GP tracking compares the database's now() with a JavaScript Date.
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -206,7 +207,8 @@ describe('approval sends the letter to every recipient', () => {
     expect(log[1]).toMatchObject({ status: 'sent', attempts: 2, reason: null });
     expect(await statusOf(id)).toBe('MANUAL_DISTRIBUTION');
     mesh.acknowledge(log[1]!.message_id!);
-    await t.db.execute(sql`UPDATE deliveries SET next_check_at = now() WHERE id = ${log[1]!.id}`);
+    // A second in the past: PostgreSQL's now() has microseconds, the job compares it with a JavaScript Date (ms).
+    await t.db.execute(sql`UPDATE deliveries SET next_check_at = now() - interval '1 second' WHERE id = ${log[1]!.id}`);
     await scheduleGpTracking(t.db);
     await runJobs();
     log = await deliveriesOf(id);
@@ -362,6 +364,8 @@ describe('the print queue', () => {
     );
     expect(items.map((i) => i.reference)).toEqual([a.reference, b.reference]);
     expect(items[0]!.address_lines).toEqual(['7 postlethwaite Road', 'Demoton', 'DE1 7AA']);
+    // Each copy names whose letter it is, for the queue's cards (issue 23).
+    expect(items[0]).toMatchObject({ patient_name: 'POSTLETHWAITE, Peter', nhs_number: '999 876 5013' });
     // b's GP copy went over MESH; only the patient's copy is printed, and b is not SENT until it is posted.
     expect((await deliveriesOf(b.id)).map((d) => [d.channel, d.status])).toEqual([
       ['gp_electronic', 'sent'],

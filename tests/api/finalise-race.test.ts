@@ -1,3 +1,4 @@
+// On PostgreSQL too: one upload is finalised three times at once; only PostgreSQL runs the transactions in parallel, so the unique index and row locks decide.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: next_check_at, written by the database's now(), is compared with a JavaScript Date: PostgreSQL's clock has microseconds, PGlite's milliseconds.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meshGpDelivery } from '../../server/adapters/mesh/mesh-gp-delivery';

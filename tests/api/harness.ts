@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppDeps } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase, type Db } from '../../server/db/client';
-import { DEMO_PASSWORD, seedDemoData, seedReferenceData } from '../../server/db/seed';
+import type { Db } from '../../server/db/client';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { seededDatabase } from './test-database';
 
 export { DEMO_PASSWORD };
 
@@ -27,41 +27,14 @@ export interface TestApp {
   ): Promise<LightMyRequestResponse>;
 }
 
-/**
- * A fresh database with the demo data: in-memory PGlite, or, when TEST_DB=postgres, a new database
- * on the server of TEST_DATABASE_URL, dropped afterwards.
- */
-async function freshDatabase() {
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB === 'postgres' && !url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  if (process.env.TEST_DB !== 'postgres' || !url) return { ...(await openDatabase({ dataDir: null })), drop: async () => {} };
-  const { Client } = await import('pg');
-  const name = `wardnote_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: null });
-  return {
-    ...database,
-    drop: async () => {
-      const c = new Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-export async function startTestApp(env: Record<string, string> = {}, opts: { listen?: boolean } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db);
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { listen?: boolean; deps?: Partial<Omit<AppDeps, 'config' | 'db'>> } = {},
+): Promise<TestApp> {
+  const database = await seededDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wardnote-api-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, db: database.db, serveClient: false });
+  const app = await buildApp({ config, db: database.db, serveClient: false, ...opts.deps });
   await app.ready();
   let base = '';
   if (opts.listen) {

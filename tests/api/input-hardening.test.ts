@@ -1,3 +1,4 @@
+// On PostgreSQL too: a real constraint violation (SQLSTATE 23514) is read off the driver's error object; node-postgres and PGlite raise different error classes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/domain/messages';

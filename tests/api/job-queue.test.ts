@@ -1,3 +1,4 @@
+// On PostgreSQL too: two workers claim jobs at once through pg_advisory_xact_lock and FOR UPDATE SKIP LOCKED; only PostgreSQL runs the claims in parallel.
 import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: two typists claim one dictation at once; only PostgreSQL runs both transactions in parallel, so the row lock decides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, dictationLogs, dictations } from '../../server/db/schema';

@@ -44,13 +44,16 @@ export function letterDoc(...paragraphs: string[]): LetterNode {
  * index with a postal address, so an approved letter to them can be posted (issue 13: approval needs a
  * usable channel for every recipient).
  */
-export async function indexFixturePatient(db: Db): Promise<void> {
+export async function indexFixturePatient(
+  db: Db,
+  who: { nhs: string; last: string } = { nhs: '9434765919', last: 'PATIENT' },
+): Promise<void> {
   for (const t of await db.select({ id: trusts.id }).from(trusts)) {
     await db.insert(patients).values({
       trustId: t.id,
-      nhsNumber: '9434765919',
+      nhsNumber: who.nhs,
       firstName: 'Test',
-      lastName: 'PATIENT',
+      lastName: who.last,
       birthdate: '1950-11-22',
       address: { lines: ['1 Fixture Lane', 'Demoton'], postCode: 'DE1 1AA' },
     });

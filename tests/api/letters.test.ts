@@ -1,3 +1,4 @@
+// On PostgreSQL too: one letter is saved twice at once on the same version; only PostgreSQL runs both transactions in parallel, so row locks and the unique key decide.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, dictationLogs, letters, letterVersions } from '../../server/db/schema';
@@ -201,6 +202,24 @@ describe('PUT /api/dictation/{id}/letter', () => {
     expect(again.json()).toEqual(first.json());
     expect((await stored(d.race!.id))!.version).toBe(3);
     expect(await t.db.select().from(letterVersions).where(eq(letterVersions.dictationId, d.race!.id))).toHaveLength(1);
+  });
+
+  it('refuses the same Idempotency-Key with another body (422) and keeps the first text (issue 22 point 8)', async () => {
+    const headers = { 'idempotency-key': 'letter-save-0002' };
+    const first = { doc: letterDoc('First words.'), base_version: 3, final: false };
+    expect((await put(SECRETARY, d.race!.id, first, headers)).statusCode).toBe(200);
+    const other = await put(SECRETARY, d.race!.id, { doc: letterDoc('Other words.'), base_version: 4, final: false }, headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      code: 'idempotency_key_reused',
+      message: 'This request key was already used for a different request.',
+    });
+    expect(JSON.stringify((await stored(d.race!.id))!.doc)).toContain('First words.');
+    expect((await stored(d.race!.id))!.version).toBe(4);
+    // The same request again, its fields in another order, is a replay.
+    const replay = await put(SECRETARY, d.race!.id, { final: false, base_version: 3, doc: letterDoc('First words.') }, headers);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotency-replayed']).toBe('true');
   });
 
   it('audits reading a confidential dictation’s letter', async () => {

@@ -1,3 +1,4 @@
+// On PostgreSQL too: changes made through another app instance arrive by LISTEN/NOTIFY on a dedicated connection, which is cut and listened on again; both exist only on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { MAX_STREAMS_PER_USER } from '../../server/modules/live/hub';
 import { letterText } from '../../src/domain/letter-doc';
 import { MESSAGES } from '../../src/domain/messages';
 import { startTestApp, type TestApp } from './harness';
-import { letterDoc } from './letters-fixtures';
+import { indexFixturePatient, letterDoc } from './letters-fixtures';
 import { openStream, type TestStream } from './live-stream-client';
 import { AUTHOR, FOREIGN, MANAGER, SECRETARY, makeDictation } from './worklist-fixtures';
 
@@ -27,6 +28,8 @@ const open: TestStream[] = [];
 
 beforeAll(async () => {
   a = await startTestApp();
+  // Every recipient reachable: a send for approval is refused otherwise (issue 23, tests/api/send-check.test.ts).
+  await indexFixturePatient(a.db);
   b = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: a.dataDir }), db: a.db, serveClient: false });
   await b.listen({ port: 0, host: '127.0.0.1' });
   const addr = b.server.address();

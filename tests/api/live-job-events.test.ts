@@ -1,3 +1,4 @@
+// On PostgreSQL too: background jobs' changes arrive by LISTEN/NOTIFY on a separate pooled connection; PGlite delivers them within its single one.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: 20–25 wrong passwords and PINs are sent at once; only PostgreSQL runs them in parallel, so the row lock on the failure counter decides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MESSAGES } from '../../src/domain/messages';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,31 +6,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase, type Db } from '../../server/db/client';
+import type { Db } from '../../server/db/client';
 import { departments } from '../../server/db/schema';
-import { DEMO_PASSWORD, seedDemoData, seedReferenceData } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/db/seed';
 import { writeTone } from './audio-fixtures';
 import { finaliseBody } from './finalise-body';
+import { seededDatabase } from './test-database';
 import { tusClient } from './tus-client';
-
-/** In-memory PGlite, or with TEST_DB=postgres a new database on TEST_DATABASE_URL's server (as harness.ts does). */
-async function openTestDatabase() {
-  const url = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (!url) return { ...(await openDatabase({ dataDir: null })), drop: async () => {} };
-  const { Client } = await import('pg');
-  const name = `wardnote_logged_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new Client({ connectionString: url });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: null });
-  return { ...database, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /**
  * The API on a socket (tus needs one) with the demo data, logging at `info` into a buffer the test
@@ -41,9 +22,7 @@ export async function startLoggedApp() {
   const lines: string[] = [];
   const stream = new PassThrough();
   stream.on('data', (d: Buffer) => lines.push(d.toString()));
-  const database = await openTestDatabase();
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db);
+  const database = await seededDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wardnote-logged-'));
   const app: FastifyInstance = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'info', DATA_DIR: dataDir }),

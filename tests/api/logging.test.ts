@@ -4,18 +4,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
 import { mailbox } from '../../server/db/schema';
-import { seedDemoData, seedReferenceData } from '../../server/db/seed';
+import { seededDatabase } from './test-database';
 
 /** An app on a fresh in-memory database whose log lines the test reads. */
 async function appWithLog(env: Record<string, string> = {}) {
   const lines: string[] = [];
   const stream = new PassThrough();
   stream.on('data', (d: Buffer) => lines.push(d.toString()));
-  const database = await openDatabase({ dataDir: null });
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db);
+  const database = await seededDatabase();
   const app = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '.tmp/log-test', ...env }),
     db: database.db,
@@ -29,6 +26,7 @@ async function appWithLog(env: Record<string, string> = {}) {
     async close() {
       await app.close();
       await database.close();
+      await database.drop();
     },
   };
 }
@@ -101,9 +99,25 @@ describe('server logs', () => {
     expect(log).not.toMatch(/path-token-never-logged/);
   });
 
-  it('outside production, the local mailbox prints the reset link for the developer', async () => {
+  it('by default (npm start) the local mailbox keeps the reset link out of the log (issue 22 point 8)', async () => {
     await dev.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: 'secretary@wardnote.test' } });
-    expect(dev.log()).toContain(`/password/reset/${await mailedToken(dev.db, 'secretary@wardnote.test')}`);
+    const token = await mailedToken(dev.db, 'secretary@wardnote.test');
+    expect(dev.log()).toContain('local mailbox');
+    expect(dev.log()).not.toContain(token);
+    expect(dev.log()).not.toContain('Someone asked to reset the password');
+  });
+
+  it('a developer who asks (MAIL_LOG_TEXT=1) gets the reset link printed; production refuses the setting', async () => {
+    const asked = await appWithLog({ MAIL_LOG_TEXT: '1' });
+    try {
+      await asked.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: 'secretary@wardnote.test' } });
+      expect(asked.log()).toContain(`/password/reset/${await mailedToken(asked.db, 'secretary@wardnote.test')}`);
+    } finally {
+      await asked.close();
+    }
+    expect(() => loadConfig({ MAIL_LOG_TEXT: '1', NODE_ENV: 'production', PUBLIC_URL: 'https://wardnote.trust.example' })).toThrow(
+      /MAIL_LOG_TEXT/,
+    );
   });
 
   it('in production, the local mailbox keeps the reset link out of the log', async () => {

@@ -5,7 +5,7 @@ import { DEMO_TEMPLATES } from '../../server/db/seed';
 import { templateDoc } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
 import { AUTHOR, SECRETARY, MANAGER, FOREIGN } from './worklist-fixtures';
-import { letterDoc, userId } from './letters-fixtures';
+import { indexFixturePatient, letterDoc, userId } from './letters-fixtures';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -13,6 +13,8 @@ let options: { departments: { id: number }[]; job_types: { id: number; name: str
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Every recipient reachable: a send for approval is refused otherwise (issue 23, tests/api/send-check.test.ts).
+  await indexFixturePatient(t.db);
   for (const email of [AUTHOR, SECRETARY, MANAGER, FOREIGN]) tokens[email] = await t.login(email);
   options = (await t.call('GET', '/api/dictation-options', { token: tokens[SECRETARY] })).json().data;
 });
@@ -25,7 +27,7 @@ const valid = async () => ({
   author_id: await userId(t.db, AUTHOR),
   department_id: options.departments[0]!.id,
   job_type_id: jobType('Clinic Letter'),
-  patient: { patient_first_name: 'Arthur', patient_last_name: 'PENROSE', patient_nhs_id: '9434765919' },
+  patient: { patient_first_name: 'Test', patient_last_name: 'PATIENT', patient_nhs_id: '9434765919' },
 });
 
 describe('POST /api/dictation/manual', () => {
@@ -40,7 +42,7 @@ describe('POST /api/dictation/manual', () => {
       user: { full_name: 'Daniel Reid' },
       assigned_to: { user_id: await userId(t.db, SECRETARY) },
       jobtype: { name: 'Clinic Letter' },
-      patient: { patient_last_name: 'PENROSE' },
+      patient: { patient_last_name: 'PATIENT' },
     });
     expect(dictation.reference).toMatch(/^\d{14}$/);
 

@@ -19,6 +19,9 @@ let stop: () => void;
 beforeAll(async () => {
   t = await startTestApp();
   await indexFixturePatient(t.db);
+  // Patients whose names must never reach a notification, each the index's patient of their own number.
+  await indexFixturePatient(t.db, { nhs: '9434766001', last: 'ZEBEDEE' });
+  await indexFixturePatient(t.db, { nhs: '9434766028', last: 'QUENTIN' });
   for (const email of [AUTHOR, SECRETARY, MANAGER, FOREIGN]) {
     tokens[email] = await t.login(email);
     ids[email] = await userId(t.db, email);
@@ -52,6 +55,7 @@ describe('notifications are created on each event', () => {
       assignedTo: SECRETARY,
       urgent: true,
       patientLast: 'ZEBEDEE',
+      patientNhs: '9434766001',
     });
     await withLetter(d.id);
     const before = await count(AUTHOR);
@@ -60,10 +64,11 @@ describe('notifications are created on each event', () => {
     const page = (await list(AUTHOR)).json().data;
     expect(page.data[0]).toMatchObject({
       title: 'Letter waiting for approval',
-      body: 'A letter is waiting for your approval (urgent)',
+      body: `A letter is waiting for your approval (ref ${d.reference}, urgent)`,
       read_at: null,
       dictation_status_identifier: 'author_approval',
-      dictation: { id: d.id, urgent: true },
+      // The bell list (behind sign-in) tells the letter by its reference and the patient's initials (issue 23).
+      dictation: { id: d.id, urgent: true, reference: d.reference, patient_initials: 'TZ' },
     });
     expect(JSON.stringify(page.data[0])).not.toContain('ZEBEDEE');
     expect(published.find((n) => n.dictationId === d.id)).toMatchObject({ userId: ids[AUTHOR], kind: 'author_approval' });
@@ -79,7 +84,7 @@ describe('notifications are created on each event', () => {
     });
     expect(res.statusCode).toBe(200);
     const mine = (await rowsOf(SECRETARY)).filter((n) => n.dictationId === d.id);
-    expect(mine.map((n) => [n.kind, n.body])).toEqual([['new_task', 'A dictation was assigned to you for typing']]);
+    expect(mine.map((n) => [n.kind, n.body])).toEqual([['new_task', `A dictation was assigned to you for typing (ref ${d.reference})`]]);
   });
 
   it('returning a letter for typing tells its typist it was returned, without the reason; approving tells nobody', async () => {
@@ -98,9 +103,15 @@ describe('notifications are created on each event', () => {
   });
 
   it('a letter approved on the author’s behalf (secretarial cover) asks that author, and only them, to refresh', async () => {
-    const d = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL', assignedTo: SECRETARY, patientLast: 'QUILLER' });
+    // The fixture patient (Test PATIENT), whose typed name is the index's: a letter for anyone else with
+    // that NHS number would not be sent (issue 23).
+    const d = await makeDictation(t.db, { author: AUTHOR, status: 'AUTHOR_APPROVAL', assignedTo: SECRETARY });
     await withLetter(d.id);
-    await t.db.update(dictations).set({ secretarialCover: true }).where(eq(dictations.id, d.id));
+    // The author's grant (issue 22): who gave the cover and when.
+    await t.db
+      .update(dictations)
+      .set({ secretarialCover: true, secretarialCoverBy: ids[AUTHOR]!, secretarialCoverAt: new Date() })
+      .where(eq(dictations.id, d.id));
     const [author] = await t.db.select().from(users).where(eq(users.id, ids[AUTHOR]!));
     const foreignBefore = (await rowsOf(FOREIGN)).length;
     // Another trust's author cannot touch it (404) and sets nothing off.
@@ -115,10 +126,10 @@ describe('notifications are created on each event', () => {
         userId: ids[AUTHOR],
         trustId: author!.trustId,
         title: 'Approval no longer needed',
-        body: 'A letter waiting for your approval was approved or returned by someone else',
+        body: `A letter waiting for your approval was approved or returned by someone else (ref ${d.reference})`,
       }),
     ]);
-    expect(JSON.stringify(about)).not.toContain('QUILLER');
+    expect(JSON.stringify(about)).not.toMatch(/PATIENT|9434765919/);
     // Published after commit, for the push (REQUEST_REFRESH topic) and the live lists.
     expect(published.slice(seen)).toContainEqual(
       expect.objectContaining({ userId: ids[AUTHOR], kind: 'refresh_request', dictationId: d.id }),
@@ -259,7 +270,13 @@ describe('e-mail digests', () => {
       .set({ preferences: { profile: { email_notifications: { author_approval: true } } } })
       .where(eq(users.id, ids[AUTHOR]!));
     for (let i = 0; i < 3; i++) {
-      const d = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY, patientLast: 'QUENTIN' });
+      const d = await makeDictation(t.db, {
+        author: AUTHOR,
+        status: 'BEING_TYPED',
+        assignedTo: SECRETARY,
+        patientLast: 'QUENTIN',
+        patientNhs: '9434766028',
+      });
       await withLetter(d.id);
       await transition(SECRETARY, d.id, { action: 'send_for_approval' });
     }

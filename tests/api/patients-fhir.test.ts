@@ -8,10 +8,10 @@ import { MESSAGES } from '../../src/domain/messages';
 import type { AppointmentRecord, PatientRecord } from '../../src/domain/contract/patients';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { DEMO_PASSWORD, seedDemoData, seedReferenceData } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/db/seed';
 import { FHIR_PATIENT_NHS, MRN_SYSTEM, NHS, startFhirServer, type FhirTestServer } from './fhir-server';
 import { startTestApp, type TestApp } from './harness';
+import { seededDatabase } from './test-database';
 
 /** The FHIR R4 provider (FHIR_BASE_URL set) against the in-test FHIR server. */
 const TOKEN = 'fhir-test-token';
@@ -197,9 +197,7 @@ describe('the log', () => {
   beforeAll(async () => {
     const stream = new PassThrough();
     stream.on('data', (d: Buffer) => lines.push(d.toString()));
-    const database = await openDatabase({ dataDir: null });
-    await seedReferenceData(database.db);
-    await seedDemoData(database.db);
+    const database = await seededDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'wardnote-fhir-log-'));
     const config = loadConfig({
       LOG_LEVEL: 'info',
@@ -213,6 +211,7 @@ describe('the log', () => {
     close = async () => {
       await app.close();
       await database.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     };
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, dictationLogs, dictations, letters } from '../../server/db/schema';
+import { auditLog, dictationLogs, dictations, letters, outsourcingPools, roles, userRoles, users } from '../../server/db/schema';
 import { API_PATHS } from '../../src/domain/contract/paths';
 import { letterText } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
@@ -100,6 +100,29 @@ describe('print links', () => {
       Date.now = real;
     }
     expect((await open(pdf_url)).statusCode).toBe(200);
+  });
+
+  it('holds its maker to the rule as they are when it is used: a role that no longer prints, or an outsourcing pool, prints nothing (410)', async () => {
+    const PRINTER = 'printer.secretary@wardnote.test';
+    await addUser(t.db, { email: PRINTER, first: 'Pat', last: 'Printer', role: 'Secretary', like: SECRETARY });
+    const token = await t.login(PRINTER);
+    const mintAs = async () =>
+      ((await t.call('POST', API_PATHS.dictationPrintLink(made.id), { token })).json().data as { pdf_url: string }).pdf_url;
+    const [printer] = await t.db.select().from(users).where(eq(users.email, PRINTER));
+    // A SuperAdmin may read every trust's letters, but printing them is not theirs.
+    const [admin] = await t.db.select().from(roles).where(eq(roles.name, 'SuperAdmin'));
+    const [secretary] = await t.db.select().from(roles).where(eq(roles.name, 'Secretary'));
+
+    const byRole = await mintAs();
+    expect((await open(byRole)).statusCode).toBe(200);
+    await t.db.update(userRoles).set({ roleId: admin!.id }).where(eq(userRoles.userId, printer!.id));
+    expect((await open(byRole)).statusCode).toBe(410);
+
+    await t.db.update(userRoles).set({ roleId: secretary!.id }).where(eq(userRoles.userId, printer!.id));
+    const byPool = await mintAs();
+    const [pool] = await t.db.select().from(outsourcingPools).limit(1);
+    await t.db.update(users).set({ outsourcingPoolId: pool!.id }).where(eq(users.id, printer!.id));
+    expect((await open(byPool)).statusCode).toBe(410);
   });
 
   it('is minted only by a Secretary or Manager who may see the dictation; another trust’s is not found', async () => {

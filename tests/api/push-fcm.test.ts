@@ -18,6 +18,7 @@ import { createFcmTransport } from '../../server/modules/push/fcm-transport';
 import { createPushSender, PUSH_RETRY_JOB } from '../../server/modules/push/push.sender';
 import { loadVapidKeys } from '../../server/modules/push/vapid';
 import { createWebPushTransport } from '../../server/modules/push/webpush-transport';
+import { createEndpointPolicy } from '../../server/modules/push/endpoint-policy';
 import { makeServiceAccount, startFcmService, type TestFcmService, type TestServiceAccount } from './fcm-service';
 import { startTestApp, type TestApp } from './harness';
 import { startPushService, type TestPushService } from './push-service';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   fcm = await startFcmService(account);
   cfg = fcmConfigFromEnv(fcmEnv())!;
   webPush = await startPushService();
-  t = await startTestApp({ ...fcmEnv(), MAIL_FROM: 'Wardnote <wardnote@nhs.example>' });
+  t = await startTestApp({ ...fcmEnv(), MAIL_FROM: 'Wardnote <wardnote@nhs.example>', PUSH_TEST_ORIGINS: webPush.origin });
   for (const email of [AUTHOR, SECRETARY, MANAGER]) {
     tokens[email] = await t.login(email);
     const [u] = await t.db.select().from(users).where(eq(users.email, email));
@@ -171,6 +172,7 @@ describe('sending by FCM', () => {
       dictationId: d.id,
       kind: 'author_approval',
       urgent: true,
+      reference: d.reference,
     });
     const before = fcm.received.length;
     publish([n]);
@@ -179,10 +181,10 @@ describe('sending by FCM', () => {
     expect(got).toBeDefined();
     expect(got!.message).toMatchObject({
       token,
-      notification: { title: 'Letter waiting for approval', body: 'A letter is waiting for your approval (urgent)' },
+      notification: { title: 'Letter waiting for approval', body: `A letter is waiting for your approval (ref ${d.reference}, urgent)` },
       data: {
         title: 'Letter waiting for approval',
-        body: 'A letter is waiting for your approval (urgent)',
+        body: `A letter is waiting for your approval (ref ${d.reference}, urgent)`,
         dictationId: String(d.id),
         notifId: String(n.id),
         url: `/dictation/${d.id}`,
@@ -202,7 +204,12 @@ describe('sending by FCM', () => {
     const sender = createPushSender({
       db: t.db,
       log: silent,
-      transports: { fcm: createFcmTransport(cfg), webpush: createWebPushTransport(keys, 'mailto:wardnote@nhs.example') },
+      transports: {
+        fcm: createFcmTransport(cfg),
+        webpush: createWebPushTransport(keys, 'mailto:wardnote@nhs.example', {
+          policy: createEndpointPolicy({ testOrigins: [webPush.origin] }),
+        }),
+      },
     });
     const [a1, a2, s1] = [newToken(), newToken(), newToken()];
     await subscribeFcm(MANAGER, a1);

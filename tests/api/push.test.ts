@@ -6,6 +6,7 @@ import { emit, publish } from '../../server/modules/notifications/notify.service
 import { createPushSender } from '../../server/modules/push/push.sender';
 import { loadVapidKeys } from '../../server/modules/push/vapid';
 import { createWebPushTransport } from '../../server/modules/push/webpush-transport';
+import { createEndpointPolicy } from '../../server/modules/push/endpoint-policy';
 import { startTestApp, type TestApp } from './harness';
 import { startPushService, type TestPushService, type TestSubscription } from './push-service';
 import { AUTHOR, MANAGER, SECRETARY, makeDictation } from './worklist-fixtures';
@@ -16,8 +17,9 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, { id: number; trustId: number }> = {};
 
 beforeAll(async () => {
-  t = await startTestApp({ MAIL_FROM: 'Wardnote <wardnote@nhs.example>' });
+  // The in-test push service is on loopback http: allowed only because the test names it.
   push = await startPushService();
+  t = await startTestApp({ MAIL_FROM: 'Wardnote <wardnote@nhs.example>', PUSH_TEST_ORIGINS: push.origin });
   for (const email of [AUTHOR, SECRETARY, MANAGER, 'trustadmin@wardnote.test', 'pin.author@wardnote.test']) {
     tokens[email] = await t.login(email);
     const [u] = await t.db.select().from(users).where(eq(users.email, email));
@@ -43,7 +45,11 @@ async function directSender() {
   return createPushSender({
     db: t.db,
     log: pino({ level: 'silent' }),
-    transports: { webpush: createWebPushTransport(keys, 'mailto:wardnote@nhs.example') },
+    transports: {
+      webpush: createWebPushTransport(keys, 'mailto:wardnote@nhs.example', {
+        policy: createEndpointPolicy({ testOrigins: [push.origin] }),
+      }),
+    },
   });
 }
 
@@ -152,12 +158,13 @@ describe('sending', () => {
       dictationId: d.id,
       kind: 'author_approval',
       urgent: true,
+      reference: d.reference,
     });
     publish([n]);
     const [got] = (await push.waitFor(before + 1)).slice(before);
     expect(got!.payload).toEqual({
       title: 'Letter waiting for approval',
-      body: 'A letter is waiting for your approval (urgent)',
+      body: `A letter is waiting for your approval (ref ${d.reference}, urgent)`,
       dictationId: d.id,
       notifId: n.id,
       url: `/dictation/${d.id}`,

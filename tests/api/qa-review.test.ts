@@ -11,7 +11,7 @@ import {
 } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
 import { AUTHOR, FOREIGN, MANAGER, SECRETARY, makeDictation, type Made } from './worklist-fixtures';
-import { addUser, letterDoc, userId } from './letters-fixtures';
+import { addUser, indexFixturePatient, letterDoc, userId } from './letters-fixtures';
 
 const TRAINEE = 'trainee@wardnote.test';
 /** A Secretary holding the qa permission, added below. */
@@ -23,6 +23,8 @@ const d: Record<string, Made> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Every recipient reachable: a send for approval is refused otherwise (issue 23, tests/api/send-check.test.ts).
+  await indexFixturePatient(t.db);
   const reviewer = await addUser(t.db, { email: REVIEWER, first: 'Rita', last: 'Quinn', role: 'Secretary', like: SECRETARY });
   const [qa] = await t.db.select().from(permissions).where(eq(permissions.code, 'qa'));
   await t.db.insert(userPermissions).values({ userId: reviewer, permissionId: qa!.id });

@@ -16,6 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const COVER_GRANTED_AT = new Date(Date.UTC(2026, 10, 3, 14, 2));
+
 /** A dictation waiting for its author's approval, typed by the secretary, with a letter at version 1 (or none). */
 async function waiting(opts: { author?: string; cover?: boolean; confidential?: boolean; text?: string | null } = {}): Promise<Made> {
   const d = await makeDictation(t.db, {
@@ -24,9 +26,15 @@ async function waiting(opts: { author?: string; cover?: boolean; confidential?: 
     assignedTo: SECRETARY,
     confidential: opts.confidential,
   });
+  // Secretarial cover is the author's grant (issue 22): who gave it and when are kept with it.
+  const author = await userId(t.db, opts.author ?? AUTHOR);
   const [row] = await t.db
     .update(dictations)
-    .set({ secretarialCover: opts.cover ?? false })
+    .set(
+      opts.cover
+        ? { secretarialCover: true, secretarialCoverBy: author, secretarialCoverAt: COVER_GRANTED_AT }
+        : { secretarialCover: false, secretarialCoverBy: null, secretarialCoverAt: null },
+    )
     .where(eq(dictations.id, d.id))
     .returning();
   if (opts.text !== null) {
@@ -56,7 +64,7 @@ describe('approving a letter from the page (POST /api/dictation/{id}/transition,
     expect(letter.approval).toMatchObject({
       user_id: await userId(t.db, AUTHOR),
       name: 'Daniel Reid',
-      job_title: 'Consultant Cardiologist',
+      job_title: 'Consultant Physician in General Medicine',
       registration_number: 'GMC 4412087',
       on_behalf_of: null,
     });
@@ -117,7 +125,9 @@ describe('approving a letter from the page (POST /api/dictation/{id}/transition,
     expect(res.json().data).toMatchObject({ status: 'MANUAL_DISTRIBUTION', secretarial_cover: true });
     const [l] = await t.db.select().from(letters).where(eq(letters.dictationId, d.id));
     expect(l!.approval).toMatchObject({ name: 'Jenny Walsh', on_behalf_of: 'Daniel Reid', user_id: await userId(t.db, SECRETARY) });
-    expect(await logsOf(d.id)).toContain('Approved by Jenny Walsh on behalf of Daniel Reid');
+    expect(await logsOf(d.id)).toContain(
+      'Approved by Jenny Walsh on behalf of Daniel Reid (per letter, granted by Daniel Reid at 03-Nov-2026 14:02)',
+    );
   });
 });
 
@@ -242,6 +252,8 @@ describe('the signature in the profile (GET/PUT /api/user/signature)', () => {
     const [l] = await t.db.select().from(letters).where(eq(letters.dictationId, d.id));
     expect(l!.approval).toMatchObject({ name: 'Owen Blake', job_title: 'Consultant Geriatrician', registration_number: 'GMC 7654321' });
     // Another user's signature was not touched.
-    expect((await t.call('GET', '/api/user/signature', { token: tokens[AUTHOR] })).json().data.job_title).toBe('Consultant Cardiologist');
+    expect((await t.call('GET', '/api/user/signature', { token: tokens[AUTHOR] })).json().data.job_title).toBe(
+      'Consultant Physician in General Medicine',
+    );
   });
 });

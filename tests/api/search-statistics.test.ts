@@ -1,3 +1,4 @@
+// On PostgreSQL too: the planner's row estimates after ANALYZE are asserted; the server's version, settings and statistics decide them.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';

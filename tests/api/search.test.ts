@@ -1,3 +1,4 @@
+// On PostgreSQL too: the search runs through named prepared statements, which PGlite ignores, and EXPLAIN plans after ANALYZE are asserted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { dictations, letters } from '../../server/db/schema';

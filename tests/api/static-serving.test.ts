@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -6,16 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { DEMO_PASSWORD, seedDemoData, seedReferenceData } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { seededDatabase } from './test-database';
 import { ENTRY_KEY, readBuildManifest } from '../../server/modules/system/spa-manifest';
 import { buildInto } from '../../scripts/vite/build-into';
 import { gzipBytes, routeJs } from '../../scripts/vite/build-size';
 import { MESSAGES } from '../../src/domain/messages';
 
 /**
- * The built app as the server sends it (issue 8, issue 7 point 8). The production build runs once,
- * into a folder of its own (npm test runs API tests before its build step, and never races it).
+ * The built app as the server sends it (issue 8, issue 7 point 8). `npm test` builds the app once, before
+ * the API tests, and names it in WARDNOTE_BUILT_APP: this file works on a copy of it (it writes into the
+ * folder). Run alone, it builds its own copy.
  */
 let outDir: string;
 let dataDir: string;
@@ -26,16 +27,17 @@ let entryJs: string;
 beforeAll(async () => {
   outDir = mkdtempSync(path.join(tmpdir(), 'wardnote-build-'));
   dataDir = mkdtempSync(path.join(tmpdir(), 'wardnote-static-'));
-  buildInto(outDir);
+  const shared = process.env.WARDNOTE_BUILT_APP;
+  if (shared) cpSync(shared, outDir, { recursive: true });
+  else buildInto(outDir);
   entryJs = `/${readBuildManifest(outDir)![ENTRY_KEY]!.file}`;
-  const database = await openDatabase({ dataDir: null });
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db);
+  const database = await seededDatabase();
   app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, STATIC_DIR: outDir }), db: database.db });
   await app.ready();
   close = async () => {
     await app.close();
     await database.close();
+    await database.drop();
   };
 }, 240_000);
 

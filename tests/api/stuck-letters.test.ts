@@ -1,3 +1,4 @@
+// On PostgreSQL too: the stuck-letter total comes from a raw count(*), which node-postgres returns as a string.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, dictations, letters, mailbox, notifications } from '../../server/db/schema';
@@ -99,7 +100,10 @@ describe('stuck letters', () => {
     const managerId = await userId(t.db, MANAGER);
     let told = await stuckNotifications(late.id);
     expect(told.map((n) => n.userId)).toEqual([managerId]);
-    expect(told[0]).toMatchObject({ title: 'Letter waiting too long', body: 'A letter has been waiting longer than expected' });
+    expect(told[0]).toMatchObject({
+      title: 'Letter waiting too long',
+      body: `A letter has been waiting longer than expected (ref ${late.reference})`,
+    });
     expect(await stuckNotifications(recent.id)).toEqual([]);
 
     await runCheck();

@@ -1,3 +1,4 @@
+// On PostgreSQL too: two API instances contend for one upload's lock row; only PostgreSQL runs their statements in parallel.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';

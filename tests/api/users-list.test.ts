@@ -1,3 +1,4 @@
+// On PostgreSQL too: statements are counted on db.$client, a node-postgres Pool on PostgreSQL and the PGlite instance otherwise.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { paginatedSchema, userSummarySchema } from '../../src/domain/contract';

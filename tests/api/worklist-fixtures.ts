@@ -33,6 +33,8 @@ export async function makeDictation(
     jobType?: string;
     mobile?: boolean;
     patientLast?: string;
+    /** With patientLast: the NHS number of that patient (indexFixturePatient(db, { nhs, last }) puts them in the index). */
+    patientNhs?: string;
     durationMs?: number;
   },
 ): Promise<Made> {
@@ -63,7 +65,13 @@ export async function makeDictation(
       departmentId: dep!.id,
       jobTypeId: jt!.id,
       assignedTo: assigned?.id ?? null,
-      patient: { patient_first_name: 'Test', patient_last_name: opts.patientLast ?? `PATIENT${serial}`, patient_nhs_id: '9434765919' },
+      // The patient of letters-fixtures' indexFixturePatient (Test PATIENT, NHS 943 476 5919): a letter whose
+      // typed name is not the index's patient of its number is never sent (issue 23).
+      patient: {
+        patient_first_name: 'Test',
+        patient_last_name: opts.patientLast ?? 'PATIENT',
+        patient_nhs_id: opts.patientNhs ?? '9434765919',
+      },
       createdAt,
       updatedAt: createdAt,
     })

@@ -1,3 +1,4 @@
+// On PostgreSQL too: an EXPLAIN plan is asserted; the server's planner settings and statistics (autovacuum's ANALYZE included) choose it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';

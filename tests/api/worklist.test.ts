@@ -27,14 +27,23 @@ beforeAll(async () => {
     urgent: true,
     createdAt: day(5),
     department: 'RES',
+    durationMs: 2000,
   });
-  d.received = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'RECEIVED', createdAt: day(3), department: 'ORT', mobile: true });
+  d.received = await makeDictation(t.db, {
+    author: OTHER_AUTHOR,
+    status: 'RECEIVED',
+    createdAt: day(3),
+    department: 'ORT',
+    mobile: true,
+    durationMs: 3000,
+  });
   d.rftNew = await makeDictation(t.db, {
     author: OTHER_AUTHOR,
     status: 'READY_FOR_TYPING',
     createdAt: day(9),
     jobType: 'Referral',
     patientLast: 'ZEBEDEE',
+    durationMs: 4000,
   });
   d.rftConfidential = await makeDictation(t.db, { author: OTHER_AUTHOR, status: 'READY_FOR_TYPING', confidential: true });
   d.typed = await makeDictation(t.db, { author: AUTHOR, status: 'BEING_TYPED', assignedTo: SECRETARY });
@@ -75,7 +84,8 @@ describe('GET /api/dictation: one status tab', () => {
 
   it('an author sees only their own, in their own tabs', async () => {
     const counts = (await t.call('GET', '/api/dictation/counts', { token: tokens[AUTHOR] })).json().data;
-    expect(counts).toEqual({ AUTHOR_APPROVAL: 1, DRAFT: 1, READY_FOR_TYPING: 2, BEING_TYPED: 1, SENT: 1 });
+    // MANUAL_DISTRIBUTION too: an author keeps approved letters in view until they are sent (issue 23).
+    expect(counts).toEqual({ AUTHOR_APPROVAL: 1, DRAFT: 1, READY_FOR_TYPING: 2, BEING_TYPED: 1, MANUAL_DISTRIBUTION: 0, SENT: 1 });
     expect(ids(await list(AUTHOR, 'status=READY_FOR_TYPING'))).toEqual([d.rftUrgent!.id, d.rftOld!.id]);
     expect(ids(await list(AUTHOR, 'status=OUTSOURCED'))).toEqual([]);
   });

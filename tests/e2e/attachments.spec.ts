@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './helpers';
 import { apiToken } from './recording';
 
 test.describe.configure({ timeout: 300_000 });
@@ -43,9 +44,7 @@ test('a secretary attaches files to a dictation: refused ones say why, a dropped
   const token = await apiToken(request, SECRETARY);
   const id = await dictationWithoutAttachments(request, token);
 
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${id}`);
+  await openSignedIn(page, SECRETARY, `/dictation/${id}`);
   await page.getByRole('tab', { name: 'Attachments' }).click();
   const tab = page.getByRole('tabpanel');
   await expect(tab.getByText('No attachments for this dictation')).toBeVisible();

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MESSAGES } from '../../src/domain/messages';
-import { signIn as signInOnly } from './helpers';
+import { openSignedIn, signIn as signInOnly } from './helpers';
 
 const SHOTS = process.env.AUTOTEXT_SHOTS_DIR;
 
@@ -106,8 +107,8 @@ test('a manager creates, edits and deletes an autotext; the text stays text', as
 
 test('importing an xlsx previews two bad rows with their reasons and adds the three good ones', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, 'manager@wardnote.test');
-  await page.goto('/autotext');
+  await openSignedIn(page, 'manager@wardnote.test', '/autotext');
+  await expect(page.getByTestId('user-full-name')).toBeVisible();
   await page.getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import autotext' });
 
@@ -143,8 +144,8 @@ test('importing an xlsx previews two bad rows with their reasons and adds the th
 
 test('at 390x844 the list, the form and the import preview fit the phone and pass axe', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'manager@wardnote.test');
-  await page.goto('/autotext');
+  await openSignedIn(page, 'manager@wardnote.test', '/autotext');
+  await expect(page.getByTestId('user-full-name')).toBeVisible();
   const list = page.getByRole('list', { name: 'Autotext' });
   await expect(list.getByText('fu6', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -167,9 +168,10 @@ test('at 390x844 the list, the form and the import preview fit the phone and pas
 
 test('a secretary keeps only her own autotext: shared ones are read-only', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, 'secretary@wardnote.test');
+  await openSignedIn(page, 'secretary@wardnote.test', '/autotext');
+  await expect(page.getByTestId('user-full-name')).toBeVisible();
+  // Not in her menu (on this page either): she opens the page by its address.
   await expect(page.getByRole('link', { name: 'Autotext' })).toHaveCount(0);
-  await page.goto('/autotext');
   await expect(table(page).getByRole('row', { name: /fu6/ })).toBeVisible();
   await expect(table(page).getByRole('button', { name: 'Edit fu6' })).toHaveCount(0);
   await expect(table(page).getByRole('button', { name: 'Edit tq' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
 import { apiToken, openRecordingTab, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
 import { expectPath } from './helpers';
 
@@ -27,10 +28,33 @@ test('a draft is finished later: details changed offline, submitted, and sent on
   await expect(page.getByTestId('sent-list')).toHaveCount(0);
   // The server's waveform is drawn once the audio is ready; Space plays it (spec §9 keys).
   await expect(page.getByTestId('waveform')).toBeVisible({ timeout: 30_000 });
+  // The shared player: its own buttons and one time display, no native control (issue 23); looked at on a tablet and a phone.
+  const player = page.getByLabel('Dictation audio');
+  await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(player.getByTestId('player-time')).toHaveText(/^00:00 \/ 00:\d{2}$/);
+  await expect(page.locator('audio[controls]')).toHaveCount(0);
+  const viewport = page.viewportSize()!;
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/ux-record/draft-player-${size.width}.png` });
+    const violations = (await new AxeBuilder({ page }).include('[aria-label="Dictation audio"]').analyze()).violations;
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  }
+  await page.setViewportSize(viewport);
   // Focus went back to the sync button when its panel closed: leave it, as a user clicking the page does.
   await page.getByRole('heading', { name: /^Draft / }).click();
   await page.keyboard.press('Space');
-  await expect.poll(() => page.getByLabel('Dictation audio').evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByLabel('Dictation audio')
+        .getByTestId('player-audio')
+        .evaluate((a: HTMLAudioElement) => !a.paused),
+    )
+    .toBe(true);
   await page.keyboard.press('Space');
   await expect(page.getByLabel('Service (required)')).toHaveValue(/\d+/);
   await page.getByLabel('Patient last name').fill('Hopper');

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MESSAGES } from '../../src/domain/messages';
-import { expectPath, signIn } from './helpers';
+import { expectPath, loadedExceptStreams, PASSWORD, signIn } from './helpers';
 import { apiToken, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
 
 /** Issue 8: the sign-in page loads only itself, and the strict CSP stays clean. */
@@ -95,26 +96,6 @@ test('the sign-in form is on screen before React Query, ky, React Aria, zod or D
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.invalidCredentials })).toBeVisible();
 });
 
-/**
- * Waits until a signed-in page has fetched everything it fetches at start. Not 'networkidle': the live
- * lists' event stream (/api/events) stays open for as long as the page does.
- */
-async function loadedExceptStreams(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  let last = -1;
-  await expect
-    .poll(
-      async () => {
-        const now = await page.evaluate(() => performance.getEntriesByType('resource').length);
-        const settled = now === last;
-        last = now;
-        return settled;
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe(true);
-}
-
 test('no Content-Security-Policy violation on /login and Home', async ({ page }) => {
   const violations = await watchCsp(page);
   await page.goto('/login');
@@ -203,5 +184,54 @@ test.describe('a signed-in user sent on from /login', () => {
     await expect(page.getByRole('heading', { name: 'Dictations', level: 1 })).toBeVisible();
     await expect(page.locator('#sign-in-prerendered')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  });
+});
+
+/** Issue 23: the outbox engine (Dexie, its triggers) waits for idle time, and on a first visit for a sign-in. */
+test.describe('the outbox on the sign-in page', () => {
+  const OUTBOX_MARKER = 'outbox drain failed';
+  const scriptsCarrying = (scripts: string[], marker: string) =>
+    scripts.filter((s) => readFileSync(path.join(DIST, s), 'utf8').includes(marker));
+  const watchScripts = (page: Page) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    return scripts;
+  };
+
+  test('a first visit fetches none of it, even once idle; signing in starts it', async ({ page }) => {
+    const scripts = watchScripts(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    // Idle time has come and gone: the worker, registered then, is there.
+    await expect.poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(scriptsCarrying(scripts, OUTBOX_MARKER)).toEqual([]);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('wardnote');
+
+    await page.getByLabel('E-mail').fill('author@wardnote.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectPath(page, '/AUTHOR_APPROVAL');
+    await expect.poll(() => scriptsCarrying(scripts, OUTBOX_MARKER).length).toBeGreaterThan(0);
+  });
+
+  test('a device with something stored starts it on the sign-in page, in idle time', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const req = indexedDB.open('wardnote');
+          req.onsuccess = () => {
+            req.result.close();
+            resolve();
+          };
+        }),
+    );
+    const scripts = watchScripts(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect.poll(() => scriptsCarrying(scripts, OUTBOX_MARKER).length).toBeGreaterThan(0);
   });
 });

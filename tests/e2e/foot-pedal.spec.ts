@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers';
+import { openSignedIn } from './helpers';
 import { apiToken } from './recording';
 
 test.describe.configure({ timeout: 120_000 });
@@ -121,9 +122,7 @@ const media = (page: Page) =>
   }));
 
 async function openDictation(page: Page, email: string, id: number): Promise<void> {
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(`/dictation/${id}`);
+  await openSignedIn(page, email, `/dictation/${id}`);
   await expect(page.getByTestId('typist-player')).toBeVisible();
 }
 
@@ -250,9 +249,7 @@ test('without WebHID the player says so and shows the keys; the player passes ax
 test('preferences: advanced pedal mode and auto-rewind are saved; advanced mode toggles on each press', async ({ page, request }) => {
   const [id] = await dictationsWithAudio(request, 4).then((ids) => ids.slice(3));
   await mockPhilipsDevices(page);
-  await signIn(page, SECOND_SECRETARY);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto('/preference');
+  await openSignedIn(page, SECOND_SECRETARY, '/preference');
   await expect(page.getByRole('radio', { name: /Basic/ })).toBeChecked();
   await expect(page.getByLabel('Auto-rewind when playback resumes')).toHaveValue('2');
   await page.getByRole('radio', { name: /Advanced/ }).check();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectPath, localData, signIn } from './helpers';
 
 const DENIED = "You don't have permission to view this page. Contact the administrator for assistance..";

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { SESSION_HINT_KEY } from '../../src/lib/auth/session-hint';
 
 export const PASSWORD = 'Wardnote-demo-1';
 
@@ -63,4 +64,57 @@ export async function recordSentBodies(page: Page, suffix: string): Promise<() =
     };
   }, suffix);
   return () => page.evaluate(() => (window as unknown as { sentBodies: unknown[] }).sentBodies);
+}
+
+/**
+ * Opens `path` signed in as `email`, as a returning user whose device kept the session: the token comes from
+ * the sign-in API and is stored where the app keeps it (the key store in IndexedDB, with the session hint),
+ * so the test skips the sign-in page and the landing list. Tests about signing in itself use signIn().
+ */
+export async function openSignedIn(page: Page, email: string, path: string, password = PASSWORD): Promise<void> {
+  const res = await page.request.post('/api/login', { data: { email, password } });
+  expect(res.status(), `sign-in of ${email}`).toBe(200);
+  const { access_token } = (await res.json()) as { access_token: string };
+  // Any page of the origin that is not the app: the store must hold the token before the app starts.
+  await page.goto('/robots.txt');
+  // src/lib/db/keys.ts (idb-keyval's store `keyval` in the database KEYS_DB) and src/lib/auth/session-hint.ts.
+  const where = { token: access_token, hintKey: SESSION_HINT_KEY, database: 'wardnote-keys', tokenKey: 'access_token' };
+  await page.evaluate(async ({ token, hintKey, database, tokenKey }) => {
+    localStorage.setItem(hintKey, '1');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(database);
+      req.onupgradeneeded = () => req.result.createObjectStore('keyval');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('keyval', 'readwrite');
+      tx.objectStore('keyval').put(token, tokenKey);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, where);
+  await page.goto(path);
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/**
+ * Waits until a signed-in page has fetched everything it fetches at start. Not 'networkidle': the live
+ * lists' event stream (/api/events) stays open for as long as the page does.
+ */
+export async function loadedExceptStreams(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => performance.getEntriesByType('resource').length);
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe(true);
 }

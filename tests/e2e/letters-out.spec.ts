@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './helpers';
 import { apiToken } from './recording';
 
 test.describe.configure({ timeout: 240_000 });
@@ -49,11 +50,8 @@ test('a manager reads a letter’s delivery log and resends the failed e-mail; i
   expect(failed, 'the demo’s refused e-mail').toBeDefined();
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, MANAGER);
-  await expect(page).not.toHaveURL(/\/login$/);
-
   // A SENT letter: every copy has gone; the GP's was printed and the log says why.
-  await page.goto(`/dictation/${sent.id}`);
+  await openSignedIn(page, MANAGER, `/dictation/${sent.id}`);
   await page.getByRole('tab', { name: 'Delivery' }).click();
   const log = page.getByRole('list', { name: 'Deliveries' });
   await expect(log.getByText('Posted', { exact: true }).first()).toBeVisible();
@@ -109,13 +107,25 @@ test('a secretary prints the selected letters as one PDF, marks them posted, and
   const reference = target[0]!.reference;
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto('/MANUAL_DISTRIBUTION');
+  await openSignedIn(page, SECRETARY, '/MANUAL_DISTRIBUTION');
   const panel = page.getByRole('region', { name: 'Letters out' });
   await expect(panel.getByRole('tab', { name: `To print (${queue.length})` })).toBeVisible();
   const letter = panel.getByRole('listitem').filter({ hasText: reference }).first();
   await expect(letter).toBeVisible();
+  // Each card names whose letter it is (issue 23): the patient and their NHS number.
+  const { patient } = await get<{ patient: { patient_first_name: string; patient_last_name: string; patient_nhs_id: string } }>(
+    request,
+    token,
+    `/api/dictation/${target[0]!.dictation_id}`,
+  );
+  await expect(letter).toContainText(`${patient.patient_last_name.toUpperCase()}, ${patient.patient_first_name}`);
+  const nhs = patient.patient_nhs_id.replace(/\D/g, '');
+  await expect(letter).toContainText(`NHS number ${nhs.slice(0, 3)} ${nhs.slice(3, 6)} ${nhs.slice(6)}`);
+  // Why GP copies are printed (no MESH mailbox) is said once, not on every GP copy.
+  const reasons = queue.map((q) => q.reason).filter((r): r is string => !!r);
+  const shared = reasons.find((r) => reasons.filter((x) => x === r).length > 1);
+  expect(shared, 'the demo queue has several GP copies printed for the same reason').toBeTruthy();
+  await expect(panel.getByText(shared!, { exact: true })).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/letters-out-queue-1024.png' });
   await page.setViewportSize({ width: 390, height: 844 });

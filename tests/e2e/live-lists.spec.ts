@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectPath, signIn } from './helpers';
 import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';

@@ -13,6 +13,8 @@ export async function typedManualLetter(
   request: APIRequestContext,
   token: string,
   paragraphs: ReturnType<typeof para>[],
+  /** Another patient than Arthur PENROSE (one the index does not know, say). */
+  patient?: Record<string, string>,
 ): Promise<{ id: number; reference: string }> {
   const options = (
     (await (await request.get('/api/dictation-options', auth(token))).json()) as {
@@ -27,7 +29,7 @@ export async function typedManualLetter(
       author_id: author.id,
       department_id: options.departments.find((d) => d.name === 'Cardiology')!.id,
       job_type_id: options.job_types.find((j) => j.name === 'Clinic Letter')!.id,
-      patient: {
+      patient: patient ?? {
         patient_first_name: 'Arthur',
         patient_last_name: 'PENROSE',
         patient_nhs_id: '9434765919',

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MeshClient } from '../../server/adapters/mesh/mesh-client';
-import { signIn } from './helpers';
+import { openSignedIn } from './helpers';
 import { sendOneForApproval } from './letters-for-approval';
 import { MESH_SHARED_KEY, MESH_URL, MESH_WORKFLOW, PRACTICE } from './mesh-mailboxes';
 import { MESH_APP_PORT } from './ports';
@@ -102,9 +103,7 @@ test('a GP copy goes over MESH: sent with its message id, then acknowledged once
 
   // The author approves it in the browser.
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, AUTHOR);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${letter.id}`);
+  await openSignedIn(page, AUTHOR, `/dictation/${letter.id}`);
   await page.getByRole('button', { name: 'Approve (Q)' }).click();
   await expect(page).not.toHaveURL(/\/dictation\//);
   await expect
@@ -187,9 +186,7 @@ test('MESH gives up on a GP copy the practice never collected: the typist sees w
   expect(approved.status(), await approved.text()).toBe(200);
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${letter.id}`);
+  await openSignedIn(page, SECRETARY, `/dictation/${letter.id}`);
   await page.getByRole('tab', { name: 'Delivery' }).click();
   const log = page.getByRole('list', { name: 'Deliveries' });
   const first = log.getByRole('listitem').filter({ hasText: PRACTICE.name }).first();

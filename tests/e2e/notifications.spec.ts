@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectPath, recordSentBodies, signIn } from './helpers';
 import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { outboxItems, record, waitForWorker } from './recording';
+import { expect, test } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { dispatchSync, outboxItems, record, waitForWorker } from './recording';
 import { expectPath, signIn } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -27,6 +28,7 @@ async function optionsSaved(page: import('@playwright/test').Page): Promise<bool
 test('offline before any record page: /record/1 still offers the services, says how old they are, and submit is queued', async ({
   context,
   page,
+  baseURL,
 }) => {
   await signIn(page, 'author@wardnote.test');
   await expect(page).not.toHaveURL(/\/login$/);
@@ -55,4 +57,27 @@ test('offline before any record page: /record/1 still offers the services, says 
   await page.getByRole('button', { name: /Submit/ }).click();
   await expectPath(page, '/AUTHOR_APPROVAL');
   await expect.poll(async () => (await outboxItems(page)).length).toBe(1);
+
+  // Issue 23: the author's list shows the recording as waiting on this device, under one offline banner.
+  const waiting = page.getByRole('region', { name: 'On this device — waiting to send' });
+  await expect(waiting.getByRole('listitem')).toHaveCount(1);
+  await expect(waiting).toContainText(/Dictation \d+ \w+, \d{2}:\d{2}/);
+  await expect(page.getByText(/^offline — last synced/)).toBeVisible();
+  await expect(page.getByText(/^(You are offline\.|offline — )/).filter({ visible: true })).toHaveCount(1);
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/ux-queue/offline-waiting-${width}.png` });
+  }
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Back online: once the server has it, it leaves the section.
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+  await dispatchSync(context, new URL(baseURL!).origin);
+  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 60_000 }).toBe(0);
+  await expect(waiting).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 import { apiToken } from './recording';
 
@@ -104,7 +105,8 @@ test('a manager outsources a dictation; the external typist sees only their pool
   await ext.screenshot({ path: `${SHOTS}/external-page-390.png` });
   await ext.setViewportSize({ width: 1024, height: 768 });
   await ext.getByRole('button', { name: 'Send back for review' }).click();
-  await expect(ext.getByText('Sent back for an in-house review.')).toBeVisible();
+  // Said once the server has it (issue 23: the hand-off's words wait for the server's answer).
+  await expect(ext.getByText('Sent back for an in-house review.')).toBeVisible({ timeout: 30_000 });
 
   // Back in the trust: an in-house check waits in Outsourced Review, nobody assigned; the typist no longer sees it.
   await expect

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './helpers';
 import { apiToken } from './recording';
 
 /**
@@ -48,9 +49,7 @@ async function pressOnPage(page: Page, key: string) {
 
 test('a secretary finds a patient by surname and date of birth (P), then their appointment (A), by keyboard', async ({ page, request }) => {
   const d = await readyDictation(request, 0);
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(`/dictation/${d.id}`);
+  await openSignedIn(page, SECRETARY, `/dictation/${d.id}`);
   // Opening ready work claims it; the finders are for whoever is typing it.
   await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Letter' })).toBeVisible();
@@ -114,9 +113,7 @@ test('an NHS number with a wrong check digit is refused on the field; offline, t
   context,
 }) => {
   const d = await readyDictation(request, 1);
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login/);
-  await page.goto(`/dictation/${d.id}`);
+  await openSignedIn(page, SECRETARY, `/dictation/${d.id}`);
   // Opening ready work claims it; the finders are for whoever is typing it.
   await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Letter' })).toBeVisible();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectPath, signIn } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectPath, openSignedIn } from './helpers';
 import { para, typedManualLetter } from './manual-letter';
 import { apiToken, waitForWorker } from './recording';
 
@@ -40,10 +41,8 @@ test('Shift+P shows every page of the real PDF; offline the device copy, or "Pre
   page.on('pageerror', (e) => problems.push(e.message));
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login$/);
+  await openSignedIn(page, SECRETARY, `/dictation/${long.id}`);
   await waitForWorker(context, page);
-  await page.goto(`/dictation/${long.id}`);
   await expectPath(page, `/dictation/${long.id}`);
   await expect(page.getByRole('button', { name: 'Preview' })).toBeVisible();
   // The button sits with the page's other letter actions, on a phone too.

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './helpers';
 import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';
 
@@ -24,9 +25,7 @@ test('the author is stopped before approval by a recipient nothing reaches, edit
   const letter = await sendOneForApproval(request, secretary);
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, AUTHOR);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${letter.id}`);
+  await openSignedIn(page, AUTHOR, `/dictation/${letter.id}`);
 
   // Approve is refused before anything is sent, naming the recipient, and the Recipients tab opens.
   await page.getByRole('button', { name: 'Approve (Q)' }).click();

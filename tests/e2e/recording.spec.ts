@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, dispatchSync, openRecordingTab, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
 import { expectPath, signIn } from './helpers';
 
@@ -143,6 +145,7 @@ test.describe('with the page sending', () => {
       }
       return route.continue();
     });
+    await page.setViewportSize({ width: 1024, height: 768 });
     await signIn(page, 'secretary@wardnote.test');
     await expectPath(page, '/READY_FOR_TYPING');
     await page.goto('/uploaddictation');
@@ -151,8 +154,32 @@ test.describe('with the page sending', () => {
       .setInputFiles({ name: 'LONG.WAV', mimeType: 'audio/wav', buffer: (await import('node:fs')).readFileSync(file) });
     await page.getByLabel('Author').selectOption({ label: 'Daniel Reid' });
     await page.getByLabel('Service (required)').selectOption({ label: 'Respiratory (RES)' });
+    await page.getByLabel('Patient last name').fill('Hopper');
     await page.getByRole('button', { name: /Upload/ }).click();
+    // The progress is brought into view at once (it was below the fold of a 1024x768 tablet: issue 23).
+    const progress = page.getByRole('region', { name: 'Upload progress' });
+    await expect(progress).toBeInViewport({ ratio: 1 });
+    // ... and not under the sticky header: its top corner is its own.
+    expect(
+      await progress.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(box.left + 8, box.top + 4));
+      }),
+    ).toBe(true);
     await expect(page.getByText('Received by the server.')).toBeVisible({ timeout: 90_000 });
+    // It says the last one was sent, and the form is empty for the next one (issue 23).
+    await expect(progress.getByRole('heading', { name: 'Last upload sent' })).toBeVisible();
+    await expect(progress).toContainText('LONG.WAV');
+    await expect(page.getByLabel('Author')).toHaveValue('');
+    await expect(page.getByLabel('Service (required)')).toHaveValue('');
+    await expect(page.getByLabel('Patient last name')).toHaveValue('');
+    await page.screenshot({ path: 'test-results/ux-record/upload-sent-1024.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/ux-record/upload-sent-390.png', fullPage: true });
+    const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(violations.map((v) => v.id)).toEqual([]);
 
     // The first PATCH sent 4 MB; the cut-off second one was retried from the server's offset, not from 0.
     expect(aborted, `PATCH offsets seen: ${JSON.stringify(offsets)}`).toBe(true);
@@ -173,14 +200,17 @@ test.describe('with the page sending', () => {
  */
 async function seekTo(page: Page, seconds: number, buttonName: string) {
   await expect(async () => {
-    await page.getByLabel('Play back the recording').evaluate(
-      (a: HTMLAudioElement, to) =>
-        new Promise((r) => {
-          a.addEventListener('seeked', r, { once: true });
-          a.currentTime = to;
-        }),
-      seconds,
-    );
+    await page
+      .getByLabel('Play back the recording')
+      .getByTestId('player-audio')
+      .evaluate(
+        (a: HTMLAudioElement, to) =>
+          new Promise((r) => {
+            a.addEventListener('seeked', r, { once: true });
+            a.currentTime = to;
+          }),
+        seconds,
+      );
     await expect(page.getByRole('button', { name: buttonName })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
@@ -196,17 +226,20 @@ test('6. a take inserted part-way lengthens the recording; one that overwrites f
   };
   const before = await seconds();
 
-  // Seek to 2 s, then insert a 3 s take there.
+  // Seek to 2 s, then insert a 3 s take there. The take lasts from the Insert click to the Stop click: on a
+  // busy machine that is more than the 3 s waited, and the recording grows by what was really taken, no more.
   await seekTo(page, 2, 'Insert at 00:02');
+  const takeStarted = Date.now();
   await page.getByRole('button', { name: 'Insert at 00:02' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording a take to insert at 00:02');
   await page.waitForTimeout(3000);
   await page.getByRole('button', { name: 'Stop' }).click();
+  const takeSeconds = Math.ceil((Date.now() - takeStarted) / 1000);
   await expect(page.getByText('The take was inserted.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('recorder-state')).toHaveText('Recorded');
   const afterInsert = await seconds();
   expect(afterInsert).toBeGreaterThanOrEqual(before + 2);
-  expect(afterInsert).toBeLessThanOrEqual(before + 4);
+  expect(afterInsert).toBeLessThanOrEqual(before + Math.max(4, takeSeconds + 1));
 
   // Overwrite from 1 s with a 2 s take: the length stays the same.
   await seekTo(page, 1, 'Overwrite from 00:01');

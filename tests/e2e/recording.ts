@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { expectPath, PASSWORD, signIn } from './helpers';
+import { expectPath, openSignedIn, PASSWORD } from './helpers';
 
 export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/login', { data: { email, password: PASSWORD } });
@@ -18,11 +18,9 @@ export async function waitForWorker(context: BrowserContext, page: Page): Promis
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
 
-/** Signs in, waits for the service worker, and opens a recording tab. */
+/** Opens a recording tab signed in (not through the sign-in form: no test of it is about signing in), and waits for the service worker. */
 export async function openRecordingTab(page: Page, email = 'author@wardnote.test', tab = 1, worker = true): Promise<void> {
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/record/${tab}`);
+  await openSignedIn(page, email, `/record/${tab}`);
   if (worker) await waitForWorker(page.context(), page);
   await expectPath(page, `/record/${tab}`);
 }

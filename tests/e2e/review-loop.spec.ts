@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectPath, signIn } from './helpers';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectPath, openSignedIn, signIn } from './helpers';
 import { apiToken, waitForWorker } from './recording';
 
 /**
@@ -46,9 +47,14 @@ async function statusOf(request: APIRequestContext, token: string, id: number): 
 const letter = (page: Page) => page.getByRole('textbox', { name: 'Letter' });
 const saved = (page: Page) => page.getByText(/^Saved( \d{2}:\d{2})?$/);
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
+/** A page of a browser of its own, signed in: at `path` if given, else through the sign-in form to the landing page. */
+async function signedIn(browser: Browser, email: string, path?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
+  if (path) {
+    await openSignedIn(page, email, path);
+    return page;
+  }
   await signIn(page, email);
   await expect(page).not.toHaveURL(/\/login$/);
   return page;
@@ -72,8 +78,7 @@ test('a letter goes round the loop: typed, returned offline with a reason, corre
   const d = await readyDictationOf(request, secretaryToken, author.id);
 
   // The secretary opens it (and so claims it), types the letter and sends it for approval.
-  const typist = await signedIn(browser, SECRETARY);
-  await typist.goto(`/dictation/${d.id}`);
+  const typist = await signedIn(browser, SECRETARY, `/dictation/${d.id}`);
   await expect(typist.getByText(/^Being Typed ·/)).toBeVisible();
   await letter(typist).click();
   await typist.keyboard.press('Control+End');
@@ -137,7 +142,9 @@ test('a letter goes round the loop: typed, returned offline with a reason, corre
   await reviewer.getByRole('button', { name: 'Approve (Q)' }).click();
   await expect.poll(() => statusOf(request, authorToken, d.id), { timeout: 30_000 }).toBe('MANUAL_DISTRIBUTION');
   await reviewer.goto(`/dictation/${d.id}`);
-  await expect(reviewer.getByTestId('approval-signature')).toHaveText(/^Approved by Daniel Reid, Consultant Cardiologist, GMC 4412087 on /);
+  await expect(reviewer.getByTestId('approval-signature')).toHaveText(
+    /^Approved by Daniel Reid, Consultant Physician in General Medicine, GMC 4412087 on /,
+  );
 
   await typist.context().close();
   await tablet.close();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './helpers';
 import { apiToken } from './recording';
 
 test.describe.configure({ timeout: 300_000 });
@@ -71,9 +72,7 @@ test('the author reviews a typed letter beside the audio, sees what changed, pla
   // The secretary, who has the letter again, sees why on top of it.
   const typist = await browser.newContext();
   const typistPage = await typist.newPage();
-  await signIn(typistPage, SECRETARY);
-  await expect(typistPage).not.toHaveURL(/\/login$/);
-  await typistPage.goto(`/dictation/${d.id}`);
+  await openSignedIn(typistPage, SECRETARY, `/dictation/${d.id}`);
   await expect(typistPage.getByTestId('returned-notice')).toHaveText('Returned by Daniel Reid: Please add the plan.');
   await typist.close();
   await call(secretary, 'put', `/api/dictation/${d.id}/letter`, {
@@ -87,9 +86,7 @@ test('the author reviews a typed letter beside the audio, sees what changed, pla
   await call(secretary, 'post', `/api/dictation/${d.id}/transition`, { action: 'send_for_approval', base_version: 2 });
 
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, AUTHOR);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${d.id}`);
+  await openSignedIn(page, AUTHOR, `/dictation/${d.id}`);
   await expect(page.getByText(/^Author Approval ·/)).toBeVisible();
   const approve = page.getByRole('button', { name: 'Approve (Q)' });
   await expect(approve).toBeVisible();
@@ -111,8 +108,11 @@ test('the author reviews a typed letter beside the audio, sees what changed, pla
   await expect.poll(async () => (await audio()).paused).toBe(false);
   await expect(page.getByTestId('player-position')).toHaveText(/^0:0[3-9]/);
   await page.getByRole('button', { name: 'Pause' }).click();
-  // A paragraph typed with no audio position plays from the start.
-  await page.getByRole('button', { name: 'Play the dictation from the start' }).click();
+  // One ▶ per place in the audio, named by what it plays (issue 23): the paragraph typed with no
+  // position plays on from the one before it and has no button of its own.
+  await expect(page.locator('button.paragraph-play')).toHaveCount(2);
+  await expect(page.locator('button.paragraph-play').first()).toHaveAccessibleName('Play from 0:00');
+  await page.getByRole('button', { name: 'Play from 0:00' }).click();
   await expect.poll(async () => (await audio()).t).toBeLessThan(3);
   await page.getByRole('button', { name: 'Pause' }).click();
 
@@ -126,7 +126,8 @@ test('the author reviews a typed letter beside the audio, sees what changed, pla
   // Q outside the letter's text approves (in the text it is a letter q: tests/unit/review.test.ts).
   await page.getByRole('heading', { level: 1 }).click();
   await page.keyboard.press('q');
-  await expect(page.getByText('Approved.')).toBeVisible();
+  // Said once the server has it (issue 23).
+  await expect(page.getByText('Approved.')).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(
       async () => ((await (await request.get(`/api/dictation/${d.id}`, auth(author))).json()) as { data: { status: string } }).data.status,
@@ -140,7 +141,7 @@ test('the author reviews a typed letter beside the audio, sees what changed, pla
   await page.goto(`/dictation/${d.id}`);
   await expect(page.getByText(/^Manual Distribution ·/)).toBeVisible();
   await expect(page.getByTestId('approval-signature')).toHaveText(
-    /^Approved by Daniel Reid, Consultant Cardiologist, GMC 4412087 on \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    /^Approved by Daniel Reid, Consultant Physician in General Medicine, GMC 4412087 on \d{1,2} [A-Z][a-z]{2} \d{4}$/,
   );
   await expect(page.getByRole('button', { name: 'Approve (Q)' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/review-approved-1024.png', fullPage: false });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { writeTone } from '../api/audio-fixtures';
 import { expectPath, signIn } from './helpers';
 import { S3_PORT } from './ports';

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectPath, signIn } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectPath, openSignedIn } from './helpers';
 import { para, typedManualLetter } from './manual-letter';
 import { apiToken } from './recording';
 
@@ -26,9 +27,7 @@ const typedLetter = (request: APIRequestContext, token: string) => typedManualLe
 test('a Manager sees how many approved letters are stuck on the Manual distribution tab', async ({ page, request }) => {
   const token = await apiToken(request, MANAGER);
   const stuck = (await (await request.get('/api/stuck-letters', auth(token))).json()) as { data: { total: number } };
-  await signIn(page, MANAGER);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto('/MANUAL_DISTRIBUTION');
+  await openSignedIn(page, MANAGER, '/MANUAL_DISTRIBUTION');
   await expectPath(page, '/MANUAL_DISTRIBUTION');
   const notice = page.getByTestId('stuck-letters');
   // The demo's Manual distribution letters were approved days ago with copies still waiting.
@@ -46,9 +45,7 @@ test('a Secretary copies a print link from the preview; it opens the PDF without
 }) => {
   const letter = await typedLetter(request, await apiToken(request, SECRETARY));
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${letter.id}`);
+  await openSignedIn(page, SECRETARY, `/dictation/${letter.id}`);
   await expectPath(page, `/dictation/${letter.id}`);
   await page.getByRole('button', { name: 'Preview' }).click();
   const dialog = page.getByRole('dialog', { name: 'Letter preview' });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { openSignedIn } from './helpers';
 import { para, typedManualLetter } from './manual-letter';
 import { apiToken } from './recording';
 
@@ -60,19 +61,23 @@ test('a secretary claims a dictation, plays it faster, types with autotext, surv
   page,
   request,
   context,
+  browser,
+  baseURL,
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   const token = await apiToken(request, SECRETARY);
   const d = await readyDictation(request, token);
   const surname = d.patient.patient_last_name!.toUpperCase();
 
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${d.id}`);
+  await openSignedIn(page, SECRETARY, `/dictation/${d.id}`);
   // Opening ready work claims it.
   await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
   await expect(letter(page)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // With a mouse and keyboard, the shortcuts are shown beside their commands.
+  await expect(page.getByRole('button', { name: 'Autotext (Ctrl+Space)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keyboard shortcuts (?)' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search dictations' })).toHaveAttribute('placeholder', 'Search (Ctrl+K)');
 
   // The audio plays at 1.5x.
   await page.getByLabel('Speed').selectOption({ label: '1.5×' });
@@ -131,6 +136,55 @@ test('a secretary claims a dictation, plays it faster, types with autotext, surv
   await expect(reopened.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Find the patient');
   await reopened.keyboard.press('Escape');
 
+  // On a phone (touch, 390x844: issue 23): every toolbar command within reach, no keyboard hints, most of
+  // the screen for the letter, and nothing of the letter showing through the pinned parts above it.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, baseURL });
+  const mobile = await phone.newPage();
+  await openSignedIn(mobile, SECRETARY, `/dictation/${d.id}`);
+  const toolbar = mobile.getByRole('toolbar', { name: 'Formatting' });
+  await expect(toolbar).toBeVisible();
+  for (const name of ['Bold', 'Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Insert table', 'Undo', 'Redo', 'Autotext'])
+    await expect(toolbar.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  expect(await toolbar.evaluate((el) => el.scrollWidth <= el.clientWidth), 'no command scrolled out of the toolbar').toBe(true);
+  await expect(mobile.getByRole('button', { name: 'Keyboard shortcuts (?)' })).toBeHidden();
+  await expect(mobile.getByRole('searchbox', { name: 'Search dictations' })).toHaveAttribute('placeholder', 'Search');
+  // Opening: the letter's title, actions and player take at most 40% of the screen above its first line.
+  const above = async () => (await letter(mobile).boundingBox())!.y - (await mobile.locator('#page-title').boundingBox())!.y;
+  await expect.poll(above).toBeLessThanOrEqual(844 * 0.4);
+  expect(await seriousViolations(mobile)).toEqual([]);
+  await mobile.screenshot({ path: 'test-results/typist-phone-390.png' });
+  // Typing: the pinned player and toolbar together take at most 15% of the screen's height.
+  await letter(mobile).tap();
+  const pinned = async () => (await mobile.getByTestId('typist-player').boundingBox())!.height + (await toolbar.boundingBox())!.height;
+  await expect.poll(pinned).toBeLessThanOrEqual(844 * 0.15);
+  await mobile.screenshot({ path: 'test-results/typist-phone-390-typing.png' });
+  // What is pinned while the letter scrolls under it (the app's top bar, the player, the toolbar) is opaque, light and dark.
+  const seeThrough = () =>
+    mobile.evaluate(() => {
+      const alpha = (c: string) => {
+        if (c === 'transparent') return 0;
+        const m = /\/\s*([\d.]+)\s*\)$/.exec(c) ?? /^rgba\(.*,\s*([\d.]+)\)$/.exec(c);
+        return m ? Number(m[1]) : 1;
+      };
+      return Array.from(document.querySelectorAll('body *'))
+        .filter((el) => getComputedStyle(el).position === 'sticky')
+        .map((el) => getComputedStyle(el).backgroundColor)
+        .filter((c) => alpha(c) < 1);
+    });
+  expect(await seeThrough()).toEqual([]);
+  await mobile.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+  expect(await seeThrough()).toEqual([]);
+  await mobile.screenshot({ path: 'test-results/typist-phone-390-dark.png' });
+  await mobile.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  // A ward tablet (touch, 1024x768): the autotext button is there, without its keyboard shortcut.
+  await mobile.setViewportSize({ width: 1024, height: 768 });
+  await expect(mobile.getByRole('button', { name: 'Autotext', exact: true })).toBeVisible();
+  await expect(mobile.getByText(/Ctrl\+Space/)).toBeHidden();
+  await expect(mobile.getByRole('button', { name: 'Keyboard shortcuts (?)' })).toBeHidden();
+  await expect(mobile.getByRole('searchbox', { name: 'Search dictations' })).toHaveAttribute('placeholder', 'Search');
+  await mobile.screenshot({ path: 'test-results/typist-tablet-touch-1024.png' });
+  await phone.close();
+
   // Leave the demo data as it was for the other tests: back to the pool.
   const released = await request.post(`/api/dictation/${d.id}/transition`, { ...auth(token), data: { action: 'release' } });
   expect(released.status()).toBe(200);
@@ -138,9 +192,7 @@ test('a secretary claims a dictation, plays it faster, types with autotext, surv
 
 test('a manager starts a manual letter, types it and sends it for approval', async ({ page, request }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, 'manager@wardnote.test');
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto('/manualletter');
+  await openSignedIn(page, 'manager@wardnote.test', '/manualletter');
   await expect(page.getByRole('heading', { name: 'Manual letter' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel(/^Author/).selectOption({ label: 'Daniel Reid' });
@@ -178,9 +230,7 @@ test('a letter someone else is typing opens read-only; a manager may take it ove
   const d = mine.find((r) => r.assigned_to?.user_id === myId)!;
   expect(d).toBeTruthy();
 
-  await signIn(page, 'manager@wardnote.test');
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${d.id}`);
+  await openSignedIn(page, 'manager@wardnote.test', `/dictation/${d.id}`);
   await expect(page.getByText(/Read only:/)).toBeVisible({ timeout: 30_000 });
   await expect(letter(page)).toHaveAttribute('contenteditable', 'false');
   await page.getByRole('button', { name: 'Take over' }).click();
@@ -195,9 +245,7 @@ test('the autotext window opened from the dictation page types into that letter'
   const token = await apiToken(request, SECRETARY);
   // A manual letter of her own: the demo's dictations waiting for typing are left to the list tests.
   const d = await typedManualLetter(request, token, [para('Seen in clinic today.')]);
-  await signIn(page, SECRETARY);
-  await expect(page).not.toHaveURL(/\/login$/);
-  await page.goto(`/dictation/${d.id}`);
+  await openSignedIn(page, SECRETARY, `/dictation/${d.id}`);
   await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
   await letter(page).click();
 
@@ -211,4 +259,31 @@ test('the autotext window opened from the dictation page types into that letter'
 
   await expect(letter(page)).toContainText('Dear Dr');
   await expect.poll(() => serverLetterText(request, token, d.id), { timeout: 20_000 }).toContain('Dear Dr');
+});
+
+test('a word no line can hold: the editor says what to put right, keeps the text on the device, and saves it once put right', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const token = await apiToken(request, SECRETARY);
+  const d = await typedManualLetter(request, token, [para('Seen in clinic today.')]);
+  await openSignedIn(page, SECRETARY, `/dictation/${d.id}`);
+  await expect(page.getByText(/^Being Typed ·/)).toBeVisible();
+  await letter(page).click();
+  await page.keyboard.press('Control+End');
+  // Issue 22: a 301-character word is more than the letter bounds allow (the PDF renderer's cost grows with its square).
+  await page.keyboard.insertText(` ${'x'.repeat(301)}`);
+  await expect(page.getByTestId('letter-problems')).toHaveText(
+    'This letter cannot be saved to the server, printed or sent until this is put right: A word or web address can be at most 300 characters long. Add spaces to it. Your changes are kept on this device meanwhile.',
+  );
+  await expect(page.getByTestId('letter-save-status')).toHaveAttribute('data-state', 'needs fixing');
+  expect(await serverLetterText(request, token, d.id)).not.toContain('x'.repeat(301));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Put right: the notice goes and the text reaches the server.
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('letter-problems')).toHaveCount(0);
+  await expect.poll(() => serverLetterText(request, token, d.id), { timeout: 20_000 }).toContain('x'.repeat(300));
+  await expect(saved(page)).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectPath, signIn } from './helpers';
 import { apiToken } from './recording';
 
@@ -208,7 +209,7 @@ test('batch approval from the approval list takes only the letters the author ha
   // Neither opened yet: nothing to approve, and the note says why.
   await page.goto(`/AUTHOR_APPROVAL?search=${read.reference}`);
   await rows(page).filter({ hasText: read.reference }).getByRole('checkbox').check();
-  const group = page.getByRole('group', { name: 'Approve together' });
+  const group = page.getByRole('group', { name: 'Review together' });
   await expect(group).toContainText('Open it first to approve it');
   await expect(group.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
 

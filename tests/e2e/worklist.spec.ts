@@ -1,7 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectPath, signIn } from './helpers';
 import { dispatchSync, outboxItems, waitForWorker } from './recording';
+import { activeTabInView, truncatedSelects } from './layout';
+
+const SHOTS = 'test-results/ux-queue';
 
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
@@ -21,10 +25,14 @@ test('a secretary filters, sorts, pages and chooses columns; the address keeps i
   await expect(rows(page).first()).toBeVisible();
   expect(await tabCount(page, 'Ready For Typing')).toBeGreaterThanOrEqual(12);
   expect(await seriousViolations(page)).toEqual([]);
+  // Issue 23: each filter shows its whole chosen text ("All departments", not "All department").
+  expect(await truncatedSelects(page)).toEqual([]);
 
   // Filter: one department only.
   await page.getByLabel('Department').selectOption({ label: 'Cardiology (CAR)' });
   await expect(page).toHaveURL(/department=\d+/);
+  expect(await truncatedSelects(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/filters-1024.png` });
   await expect.poll(async () => [...new Set(await rows(page).locator('abbr').allTextContents())]).toEqual(['CAR']);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/department=/);
@@ -121,18 +129,40 @@ test('an allocation made offline is shown as waiting, then applied by the worker
   // Other tests fill Being Typed past one page: find the row by its reference.
   await page.goto(`/BEING_TYPED?search=${reference}`);
   await expect(rows(page).filter({ hasText: reference })).toContainText('Grace Okafor');
+
+  // Issue 23, a ward tablet: the manager's current tab, far along the strip, is in view and not under an arrow.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/MANUAL_DISTRIBUTION');
+  // Its stuck-letters notice and letters-out panel load after the tabs (and used to reset the strip's scroll).
+  await expect(page.getByRole('heading', { name: 'Letters out' })).toBeVisible();
+  await expect(page.getByText(/approved letters? (has|have) not reached every recipient/)).toBeVisible();
+  await expect.poll(() => activeTabInView(page)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/manager-tabs-1024.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('combobox', { name: 'Dictation status' }).locator('option:checked')).toHaveText(/^Manual Distribution/);
+  await page.screenshot({ path: `${SHOTS}/manager-tabs-390.png` });
 });
 
 test('an author sees only their own dictations, in their own tabs', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
   await signIn(page, 'author@wardnote.test');
   await expectPath(page, '/AUTHOR_APPROVAL');
   const tabs = page.getByRole('navigation', { name: 'Dictation status' }).getByRole('link');
-  await expect(tabs).toHaveText([/^Author Approval/, /^Draft/, /^Ready For Typing/, /^Being Typed/, /^Sent/]);
+  // An author follows approved letters until they are sent (issue 23): 'Approved — being sent'.
+  await expect(tabs).toHaveText([/^Author Approval/, /^Draft/, /^Ready For Typing/, /^Being Typed/, /^Approved — being sent/, /^Sent/]);
   await expect(rows(page).first()).toBeVisible();
   const authors = await rows(page).locator('td:nth-child(5)').allTextContents();
   expect(authors.length).toBeGreaterThan(0);
   expect(new Set(authors)).toEqual(new Set(['Daniel Reid']));
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Issue 23, a ward tablet: opened at a later tab, the strip shows it, also after the counts arrive.
+  await page.getByRole('link', { name: /^Approved — being sent/ }).click();
+  await expectPath(page, '/MANUAL_DISTRIBUTION');
+  await page.reload();
+  await expect(tabs.filter({ hasText: /^Approved — being sent\s*\(?\d/ })).toBeVisible();
+  await expect.poll(() => activeTabInView(page)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/author-tabs-1024.png` });
 });
 
 test('on a phone the rows are cards, keyboard-driven', async ({ page }) => {
@@ -140,6 +170,28 @@ test('on a phone the rows are cards, keyboard-driven', async ({ page }) => {
   await signIn(page, 'secretary@wardnote.test');
   await expectPath(page, '/READY_FOR_TYPING');
   const cards = page.getByRole('list', { name: 'Dictations' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+
+  // Issue 23, a phone: the user's name shares the first header line with the app's name, not a line of its own.
+  const title = (await page.getByText('Wardnote+', { exact: true }).boundingBox())!;
+  const name = (await page.getByTestId('user-full-name').boundingBox())!;
+  expect(Math.abs(name.y + name.height / 2 - (title.y + title.height / 2))).toBeLessThan(8);
+  expect(name.x + name.width).toBeLessThanOrEqual(390);
+  // Every one of the eight statuses is reachable, with its count, and the current one shows.
+  const status = page.getByRole('combobox', { name: 'Dictation status' });
+  await expect(status).toBeVisible();
+  await expect(status.locator('option')).toHaveCount(8);
+  await expect(status.locator('option:checked')).toHaveText(/^Ready For Typing \(\d+\)$/);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  expect(await truncatedSelects(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/phone-queue-390.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await status.selectOption({ label: (await status.locator('option', { hasText: /^Being Typed/ }).textContent())! });
+  await expectPath(page, '/BEING_TYPED');
+  await expect(status.locator('option:checked')).toHaveText(/^Being Typed/);
+  await page.goBack();
+  await expectPath(page, '/READY_FOR_TYPING');
   await expect(cards.first()).toBeVisible();
   await cards.first().focus();
   await page.keyboard.press('ArrowDown');

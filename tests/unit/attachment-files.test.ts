@@ -1,18 +1,33 @@
-import { inflateRawSync, inflateSync, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { inspectAttachment, precheckAttachment, safeAttachmentName, type Inflate } from '../../src/domain/attachment-files';
 import { ATTACHMENT_MAX_BYTES } from '../../src/domain/limits';
+import { boundedInflate } from '../../server/adapters/bounded-inflate';
 import { formatFileSize } from '../../src/features/attachments/format-size';
 import { MESSAGES } from '../../src/domain/messages';
+import {
+  HOSTILE_DOCX,
+  HOSTILE_PDF,
+  JPEG_THEN_HTML,
+  JPEG_WITH_GAIN_MAP,
+  MIB,
+  PNG as FULL_PNG,
+  PNG_THEN_HTML,
+  docxWithChart,
+  docxWithWebLink,
+  docxWithZeros,
+  duplicateEntryZip,
+  manyEntries,
+  nestedBomb,
+  overlappingBomb,
+  pdfCompressed,
+  pdfWithWebLink,
+  wideNestedBomb,
+} from '../fixtures/hostile-attachments';
 
-const inflate: Inflate = (data, format) => {
-  try {
-    return format === 'raw' ? inflateRawSync(data) : inflateSync(data);
-  } catch {
-    return null;
-  }
-};
+/** The server's own inflater: capped at what is left of the budget. */
+const inflate = boundedInflate;
 const bytes = (...parts: (string | number[] | Uint8Array)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
@@ -99,7 +114,13 @@ describe('refused files', () => {
     expect(refused(inspectAttachment(tinyPdf(`% ${EICAR}\n`), 'a.pdf', inflate)).reason).toBe('eicar');
     const stream = deflateSync(Buffer.from(EICAR));
     expect(
-      refused(inspectAttachment(tinyPdf(`3 0 obj <<>>\nstream\n${stream.toString('latin1')}\nendstream\n`), 'a.pdf', inflate)).reason,
+      refused(
+        inspectAttachment(
+          tinyPdf(`3 0 obj << /Filter /FlateDecode >>\nstream\n${stream.toString('latin1')}\nendstream\n`),
+          'a.pdf',
+          inflate,
+        ),
+      ).reason,
     ).toBe('eicar');
     expect(refused(inspectAttachment(await docx({ 'word/media/x.txt': EICAR }), 'a.docx', inflate))).toMatchObject({
       reason: 'eicar',
@@ -200,6 +221,11 @@ describe('before uploading (the browser)', () => {
 });
 
 describe('safe names', () => {
+  it('drops right-to-left overrides and the other bidi controls, which make a name read as another type (issue 22 point 8)', () => {
+    expect(safeAttachmentName('report\u202efdp.png')).toBe('reportfdp.png');
+    expect(safeAttachmentName('\u2067scan\u2069\u200f.\u200epdf\u061c\u202a')).toBe('scan.pdf');
+  });
+
   it('drops folders, control and reserved characters and leading dots; keeps the extension when shortening', () => {
     expect(safeAttachmentName('C:\\Users\\jo\\Desktop\\clinic letter.pdf')).toBe('clinic letter.pdf');
     expect(safeAttachmentName('../../etc/passwd')).toBe('passwd');
@@ -220,5 +246,143 @@ describe('sizes as the list shows them', () => {
       '5.0 MB',
       '16 MB',
     ]);
+  });
+});
+
+const refusedBy = (v: ReturnType<typeof inspectAttachment>) => {
+  if (v.ok) throw new Error(`accepted as ${v.kind}`);
+  return v;
+};
+/** An inflater that counts its calls, to see what was inflated before the verdict. */
+const counting = () => {
+  const calls = { n: 0 };
+  const f: Inflate = (data, format, max) => {
+    calls.n++;
+    return inflate(data, format, max);
+  };
+  return { calls, f };
+};
+
+describe('zip bombs (issue 22 point 2)', () => {
+  it('refuses the overlapping-entry bomb (60 entries pointing at one 65 MiB stream) without inflating anything', () => {
+    const bomb = overlappingBomb();
+    expect(bomb.length).toBeLessThan(80_000);
+    const { calls, f } = counting();
+    expect(refusedBy(inspectAttachment(bomb, 'referral.docx', f))).toEqual({
+      ok: false,
+      reason: 'bomb',
+      message: MESSAGES.attachmentZipBomb,
+    });
+    expect(calls.n).toBe(0);
+  });
+
+  it('refuses an entry listed twice, and more than 2,000 entries', () => {
+    expect(refusedBy(inspectAttachment(duplicateEntryZip(), 'a.docx', inflate)).reason).toBe('bomb');
+    expect(inspectAttachment(manyEntries(1_900), 'a.docx', inflate).ok).toBe(true);
+    expect(refusedBy(inspectAttachment(manyEntries(2_001), 'a.docx', inflate))).toMatchObject({
+      reason: 'bomb',
+      message: MESSAGES.attachmentZipBomb,
+    });
+  });
+
+  it('charges an entry that alone is over the budget, rather than skipping it', () => {
+    const big = docxWithZeros(65 * MIB);
+    expect(refusedBy(inspectAttachment(big, 'a.docx', inflate))).toMatchObject({
+      reason: 'too_large',
+      message: MESSAGES.attachmentUnpackedTooLarge,
+    });
+  });
+
+  it('counts the entries of zips inside the document against the same budget, and refuses zips nested deeper than an embedded document', () => {
+    expect(refusedBy(inspectAttachment(nestedBomb(), 'a.docx', inflate))).toMatchObject({
+      reason: 'bomb',
+      message: MESSAGES.attachmentZipBomb,
+    });
+    expect(refusedBy(inspectAttachment(nestedBomb(3, 1024), 'a.docx', inflate)).reason).toBe('bomb');
+    expect(refusedBy(inspectAttachment(wideNestedBomb(), 'a.docx', inflate)).reason).toBe('too_large');
+    // A chart's workbook embedded in a Word document is a zip in a zip, and ordinary.
+    expect(ok(inspectAttachment(docxWithChart(), 'chart.docx', inflate)).kind).toBe('docx');
+  });
+});
+
+describe('active PDFs (issue 22 point 7)', () => {
+  it('refuses scripts in object streams behind every standard filter and chain, a predictor, or a padded dictionary', () => {
+    for (const name of [
+      'jsInHexObjStm',
+      'jsInAscii85ObjStm',
+      'jsInLzwObjStm',
+      'jsInRunLengthObjStm',
+      'jsInChainedObjStm',
+      'jsInPredictedObjStm',
+      'jsInPaddedDictObjStm',
+    ] as const) {
+      expect(refusedBy(inspectAttachment(HOSTILE_PDF[name](), 'a.pdf', inflate)), name).toMatchObject({
+        reason: 'pdf_active',
+        message: MESSAGES.attachmentPdfActive,
+      });
+    }
+  });
+
+  it('refuses actions that run on opening or reach outside: /OpenAction /URI, /SubmitForm with XFA, /GoToR to a UNC path, a link to a file share', () => {
+    for (const name of ['openActionUri', 'submitFormXfa', 'goToRUnc', 'fileUriLink'] as const)
+      expect(refusedBy(inspectAttachment(HOSTILE_PDF[name](), 'a.pdf', inflate)).reason, name).toBe('pdf_active');
+  });
+
+  it('refuses a PDF with a stream that cannot be decoded, so cannot be checked', () => {
+    for (const name of ['unknownFilter', 'undecodable'] as const)
+      expect(refusedBy(inspectAttachment(HOSTILE_PDF[name](), 'a.pdf', inflate)), name).toMatchObject({
+        reason: 'uncheckable',
+        message: MESSAGES.attachmentUncheckable,
+      });
+  });
+
+  it('keeps an ordinary PDF: compressed object streams and content, a JPEG image, a web link', () => {
+    expect(ok(inspectAttachment(pdfCompressed(), 'a.pdf', inflate)).kind).toBe('pdf');
+    expect(ok(inspectAttachment(pdfWithWebLink(), 'a.pdf', inflate)).kind).toBe('pdf');
+  });
+});
+
+describe('booby-trapped Word documents (issue 22 point 7)', () => {
+  it('refuses a remote template, an external mhtml: OLE object, DDE and remote-picture fields, and a link to a file share', () => {
+    for (const name of [
+      'remoteTemplate',
+      'mhtmlOleObject',
+      'ddeAuto',
+      'ddeAutoSplit',
+      'ddeFldSimple',
+      'includePicture',
+      'fileShareLink',
+    ] as const)
+      expect(refusedBy(inspectAttachment(HOSTILE_DOCX[name](), 'a.docx', inflate)), name).toMatchObject({
+        reason: 'external',
+        message: MESSAGES.attachmentExternal,
+      });
+  });
+
+  it('checks every part’s content whatever its name: a program named .xml is refused', () => {
+    expect(refusedBy(inspectAttachment(HOSTILE_DOCX.programAsXml(), 'a.docx', inflate)).reason).toBe('program');
+  });
+
+  it('keeps an ordinary document with a web link', () => {
+    expect(ok(inspectAttachment(docxWithWebLink(), 'a.docx', inflate)).kind).toBe('docx');
+  });
+});
+
+describe('polyglots (issue 22 point 7)', () => {
+  it('refuses HTML after %PDF-, or after the end of a PNG or a JPEG', () => {
+    for (const [file, name] of [
+      [HOSTILE_PDF.htmlPolyglot(), 'a.pdf'],
+      [PNG_THEN_HTML, 'a.png'],
+      [JPEG_THEN_HTML, 'a.jpg'],
+    ] as const)
+      expect(refusedBy(inspectAttachment(file, name, inflate)), name).toMatchObject({
+        reason: 'polyglot',
+        message: MESSAGES.attachmentPolyglot,
+      });
+  });
+
+  it('keeps a complete PNG and a phone photo with a second image (a gain map) after the first', () => {
+    expect(ok(inspectAttachment(FULL_PNG, 'a.png', inflate)).kind).toBe('png');
+    expect(ok(inspectAttachment(JPEG_WITH_GAIN_MAP, 'a.jpg', inflate)).kind).toBe('jpeg');
   });
 });

@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFfmpeg } from '../../server/adapters/audio';
 import { SNIFF_BYTES, sniffAudioFile, sniffAudioFormat } from '../../server/adapters/audio-format';
@@ -24,14 +25,18 @@ const FORMATS: Record<string, string[]> = {
   'tone.aac': ['-c:a', 'aac'],
 };
 
-beforeAll(() => {
+// Twelve ffmpeg processes: started together, and given the time process starts take on a busy machine
+// (the default 10 s hook limit was not enough for one after the other under a CI load of 12).
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'wardnote-sniff-'));
-  for (const [name, codec] of Object.entries(FORMATS)) {
-    const out = path.join(dir, name);
-    execFileSync(resolveFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', '-ac', '1', ...codec, out]);
-    made[name] = out;
-  }
-});
+  await Promise.all(
+    Object.entries(FORMATS).map(async ([name, codec]) => {
+      const out = path.join(dir, name);
+      await promisify(execFile)(resolveFfmpeg(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', '-ac', '1', ...codec, out]);
+      made[name] = out;
+    }),
+  );
+}, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('sniffAudioFormat over real files', () => {

@@ -116,6 +116,18 @@ describe('row checks', () => {
     ]);
   });
 
+  it('refuses the bidi controls the attachment names drop too: overrides, isolates and marks (text-controls.ts)', () => {
+    const rows = checkImportRows(
+      [row(2, 'b1', 'T', 'see \u202eetoN'), row(3, 'b2', '\u2067Title\u2069'), row(4, 'b3', 'T', 'left\u200fmark')],
+      ctx,
+    );
+    expect(rows.map((r) => r.errors)).toEqual([
+      [MESSAGES.autotextControlCharacter('text')],
+      [MESSAGES.autotextControlCharacter('title')],
+      [MESSAGES.autotextControlCharacter('text')],
+    ]);
+  });
+
   it('keeps tabs and new lines in the text, and markup as plain text', () => {
     const [r] = checkImportRows([row(2, 'tbl', 'T', 'a\tb\nc <script>alert(1)</script>')], ctx);
     expect(r!.errors).toEqual([]);

@@ -33,12 +33,27 @@ describe('clicking a search result (spec §4)', () => {
         expect(searchResultAction(as(role), { status, assignedTo: 99 }).kind).toBe('details');
       });
     }
-    for (const status of ['AUTHOR_APPROVAL', 'DRAFT', 'OUTSOURCED', 'QA_REVIEW', 'MANUAL_DISTRIBUTION', 'SENT'] as const) {
+    for (const status of ['AUTHOR_APPROVAL', 'DRAFT', 'OUTSOURCED', 'MANUAL_DISTRIBUTION', 'SENT'] as const) {
       it(`${role} on ${status}: details`, () => expect(searchResultAction(as(role), { status, assignedTo: ME }).kind).toBe('details'));
     }
   }
   it('other roles: details', () => {
     expect(searchResultAction(as('SuperAdmin'), { status: 'READY_FOR_TYPING', assignedTo: null }).kind).toBe('details');
+  });
+  describe('QA_REVIEW opens for whoever may pass or return it (issue 23)', () => {
+    const qa = { status: 'QA_REVIEW' as const, assignedTo: 99, authorId: 7 };
+    it('Manager and SuperAdmin: asked, then the page', () => {
+      expect(searchResultAction(as('Manager'), qa).kind).toBe('confirm_open');
+      expect(searchResultAction(as('SuperAdmin'), qa).kind).toBe('confirm_open');
+    });
+    it('a Secretary with the qa permission: asked; without it: details', () => {
+      expect(searchResultAction({ ...as('Secretary'), permissions: ['qa'] }, qa).kind).toBe('confirm_open');
+      expect(searchResultAction(as('Secretary'), qa).kind).toBe('details');
+    });
+    it('an Author (their own letter in QA) and an external typist: details', () => {
+      expect(searchResultAction(as('Author'), { ...qa, authorId: ME }).kind).toBe('details');
+      expect(searchResultAction({ ...as('Secretary'), permissions: ['qa'], outsourcingPoolId: 1 }, qa).kind).toBe('details');
+    });
   });
 });
 

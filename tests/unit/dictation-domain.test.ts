@@ -75,7 +75,7 @@ describe('who sees a dictation', () => {
     needsPin: false,
     siteTrustId: 1,
   });
-  const d = { authorId: 1, createdBy: 1, assignedTo: 3, isConfidential: false };
+  const d = { authorId: 1, createdBy: 1, assignedTo: 3, isConfidential: false, status: 'BEING_TYPED' };
   it('the author and the trust’s secretaries, not another author', () => {
     expect(canViewDictation(s(['Author']), 1, d)).toBe(true);
     expect(canViewDictation(s(['Author']), 2, d)).toBe(false);
@@ -89,5 +89,16 @@ describe('who sees a dictation', () => {
     expect(canViewDictation(s(['Secretary']), 3, c)).toBe(true);
     expect(canViewDictation(s(['Manager']), 9, c)).toBe(true);
     expect(canViewDictation(s(['Author']), 1, c)).toBe(true);
+  });
+  it('a draft is its author’s until submitted: only its author and whoever recorded it (issue 22 point 8)', () => {
+    const draft = { authorId: 1, createdBy: 5, assignedTo: null, isConfidential: false, status: 'DRAFT' };
+    expect(canViewDictation(s(['Author']), 1, draft)).toBe(true);
+    expect(canViewDictation(s(['Secretary']), 5, draft)).toBe(true);
+    for (const roles of [['Secretary'], ['Manager'], ['SuperAdmin'], ['Manager', 'SuperAdmin']] as AccessSubject['roles'][])
+      expect(canViewDictation(s(roles), 9, draft), roles.join()).toBe(false);
+    expect(canViewDictation(s([], ['dictation.view']), 9, draft)).toBe(false);
+    expect(canViewDictation(s(['Manager']), 9, { ...draft, isConfidential: true })).toBe(false);
+    // Submitted, it is the typists' work.
+    expect(canViewDictation(s(['Secretary']), 9, { ...draft, status: 'READY_FOR_TYPING' })).toBe(true);
   });
 });

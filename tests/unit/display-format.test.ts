@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBirthDate, formatDateTime, formatDuration, formatPatientName } from '../../src/domain/display-format';
+import { formatBirthDate, formatDateTime, formatDuration, formatPatientName, formatHours } from '../../src/domain/display-format';
 
 describe('list display formats', () => {
   it('durations as m:ss', () => {
@@ -18,5 +18,25 @@ describe('list display formats', () => {
     expect(formatPatientName('Margaret', 'Smith')).toBe('SMITH, Margaret');
     expect(formatPatientName('', 'smith')).toBe('SMITH');
     expect(formatPatientName('Ada', undefined)).toBe('Ada');
+  });
+});
+
+describe('formatHours (issue 23: "waiting 341 hours" reads "14 days")', () => {
+  it('says hours under two days', () => {
+    expect(formatHours(0)).toBe('0 hours');
+    expect(formatHours(1)).toBe('1 hour');
+    expect(formatHours(47)).toBe('47 hours');
+    expect(formatHours(47.9)).toBe('47 hours');
+  });
+
+  it('says whole days from 48 hours on', () => {
+    expect(formatHours(48)).toBe('2 days');
+    expect(formatHours(71)).toBe('2 days');
+    expect(formatHours(168)).toBe('7 days');
+    expect(formatHours(341)).toBe('14 days');
+  });
+
+  it('never says a negative wait', () => {
+    expect(formatHours(-3)).toBe('0 hours');
   });
 });

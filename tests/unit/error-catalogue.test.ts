@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyError } from '../../src/lib/api/errors';
+import { classifyError, userMessage } from '../../src/lib/api/errors';
 import { MESSAGES } from '../../src/domain/messages';
 
 describe('spec §8 error catalogue', () => {
@@ -25,5 +25,23 @@ describe('spec §8 error catalogue', () => {
 
   it("'Unauthorized' on a call other than the user fetch or PIN check is just a message", () => {
     expect(classifyError(403, 'Unauthorized action', 'forbidden', 'other').kind).toBe('message');
+  });
+});
+
+describe('userMessage (issue 23: no "Unauthorized:" or "password:" in front of what the user reads)', () => {
+  it('drops a protocol word in front of the message', () => {
+    expect(userMessage('Unauthorized: the PIN you entered is incorrect.')).toBe('The PIN you entered is incorrect.');
+  });
+
+  it('drops the name of a field that shows the error itself', () => {
+    const rule = 'Use at least 10 characters, with at least one letter and one number.';
+    expect(userMessage(`password: ${rule}`, { password: [rule] })).toBe(rule);
+  });
+
+  it('keeps a colon that is part of the sentence', () => {
+    expect(userMessage('Connected: SpeechMike')).toBe('Connected: SpeechMike');
+    expect(userMessage('The recipients can no longer be changed: it was sent.')).toBe(
+      'The recipients can no longer be changed: it was sent.',
+    );
   });
 });

@@ -40,7 +40,7 @@ describe('parseSearchTerm: which fields a term is looked for in', () => {
       search: 'smith',
       search_key: 'all',
       sort: 'desc',
-      sort_key: 'created_at',
+      sort_key: 'dictation_date',
       paginate: 10,
       page: 1,
     });
@@ -61,7 +61,7 @@ describe('find-document panel state', () => {
     expect(toQuery(INITIAL_SEARCH)).toBeNull();
     expect(toQuery({ ...INITIAL_SEARCH, term: 'ab' })).toBeNull();
     const s = { ...INITIAL_SEARCH, term: 'smith', page: 3 };
-    expect(toQuery(s)).toEqual({ search: 'smith', search_key: 'all', sort: 'desc', sort_key: 'created_at', paginate: '10', page: '3' });
+    expect(toQuery(s)).toEqual({ search: 'smith', search_key: 'all', sort: 'desc', sort_key: 'dictation_date', paginate: '10', page: '3' });
     expect(withChange(s, { key: 'patient' })).toMatchObject({ key: 'patient', page: 1 });
     expect(withChange(s, { perPage: 25 })).toMatchObject({ perPage: 25, page: 1 });
   });

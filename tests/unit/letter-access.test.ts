@@ -3,7 +3,9 @@ import {
   PAGE_ACTIONS,
   canEditLetter,
   checkHandOff,
+  checkMove,
   letterReadOnlyReason,
+  moveTargets,
   letterRefusalReason,
   type LetterDictation,
 } from '../../src/domain/letter-access';
@@ -96,5 +98,23 @@ describe('checkHandOff', () => {
     expect(checkHandOff(as('Secretary'), d('AUTHOR_APPROVAL', ME), 'return_for_typing')).toEqual({ ok: false, why: 'not_allowed' });
     expect(checkHandOff(as('Manager'), d('QA_REVIEW', OTHER), 'qa_return')).toEqual({ ok: true });
     expect(checkHandOff(as('Secretary'), d('QA_REVIEW', ME), 'qa_pass')).toEqual({ ok: false, why: 'not_allowed' });
+  });
+});
+
+describe('checkMove: one check for every path that moves a dictation (issue 22)', () => {
+  it('the queue’s moves meet the page’s checks: nobody but the typist (or a Manager) puts back or hands back her letter', () => {
+    expect(checkMove(as('Secretary'), d('BEING_TYPED', OTHER), 'release')).toEqual({ ok: false, why: 'not_typist' });
+    expect(checkMove(as('Secretary'), d('BEING_TYPED', OTHER), 'hand_back')).toEqual({ ok: false, why: 'not_typist' });
+    expect(checkMove(as('Secretary'), d('BEING_TYPED', ME), 'release')).toEqual({ ok: true });
+    expect(checkMove(as('Manager'), d('BEING_TYPED', OTHER), 'release')).toEqual({ ok: true });
+    expect(checkMove(as('Secretary'), d('READY_FOR_TYPING'), 'claim')).toEqual({ ok: true });
+    expect(checkMove(as('Secretary'), d('AUTHOR_APPROVAL', ME), 'approve')).toEqual({ ok: false, why: 'not_allowed' });
+    expect(checkMove({ ...as('Secretary'), approvesFor: [AUTHOR] }, d('AUTHOR_APPROVAL', OTHER), 'approve')).toEqual({ ok: true });
+  });
+  it('the "Move to" menu offers only what the server will do', () => {
+    expect(moveTargets(as('Secretary'), d('BEING_TYPED', OTHER))).toEqual([]);
+    expect(moveTargets(as('Secretary'), d('BEING_TYPED', ME))).toEqual(['AUTHOR_APPROVAL', 'READY_FOR_TYPING']);
+    expect(moveTargets(as('Manager'), d('BEING_TYPED', OTHER))).toEqual(['AUTHOR_APPROVAL', 'READY_FOR_TYPING']);
+    expect(moveTargets(as('Author'), d('BEING_TYPED', OTHER, ME))).toEqual(['AUTHOR_APPROVAL']);
   });
 });

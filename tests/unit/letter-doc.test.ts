@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LETTER_MAX_JSON_BYTES, type LetterNode } from '../../src/domain/contract/letter';
+import { MESSAGES } from '../../src/domain/messages';
 import { LETTER_MAX_DEPTH, checkLetterDoc, letterText, nestsDeeperThan, templateDoc, wordCount } from '../../src/domain/letter-doc';
 
 const text = (t: string, marks?: LetterNode['marks']): LetterNode => ({ type: 'text', text: t, ...(marks ? { marks } : {}) });
@@ -79,10 +80,12 @@ describe('checkLetterDoc', () => {
       for (let i = 0; i < levels; i++) inner = { type: 'bulletList', content: [{ type: 'listItem', content: [inner] }] };
       return doc(inner);
     };
-    expect(checkLetterDoc(nested(LETTER_MAX_DEPTH / 2 - 2))).toEqual([]);
-    expect(checkLetterDoc(nested(LETTER_MAX_DEPTH / 2))).toEqual([
+    // Lists deeper than nine levels are refused in words of their own (letter-bounds.ts); the structural
+    // limit stays the guard against a hostile depth.
+    expect(checkLetterDoc(nested(LETTER_MAX_DEPTH / 2 - 2))).toEqual([MESSAGES.listsNestedTooDeep(9)]);
+    expect(checkLetterDoc(nested(LETTER_MAX_DEPTH / 2))).toContain(
       `The letter is nested too deeply (more than ${LETTER_MAX_DEPTH} levels of lists or tables).`,
-    ]);
+    );
     const hostile = nested(200_000);
     expect(checkLetterDoc(hostile)).not.toEqual([]);
     expect(nestsDeeperThan(hostile, 200)).toBe(true);

@@ -79,7 +79,14 @@ describe('the save state shown', () => {
     ['saved on this device', facts({ dirty: true })],
     ['conflict', facts({ dirty: true, conflict: true, rows: [{ state: 'dead', lastError: 'x' }] })],
     ['not editable', facts({ dirty: true, refused: true })],
+    // Issue 22: text the letter schema refuses stays on the device, unsent, until it is put right.
+    ['needs fixing', facts({ dirty: true, problem: MESSAGES.tableColSpanTooBig })],
+    ['saved', facts({ problem: MESSAGES.tableColSpanTooBig })],
   ] as const)('%s', (state, f) => expect(saveStateOf(f).state).toBe(state));
+
+  it('says what to put right when the text cannot be sent', () => {
+    expect(saveStateOf(facts({ unwritten: true, problem: MESSAGES.tableColSpanTooBig })).detail).toBe(MESSAGES.tableColSpanTooBig);
+  });
 
   it('says why a save waits', () => {
     expect(saveStateOf(facts({ dirty: true, rows: [{ state: 'dead', lastError: 'The letter is too large to save.' }] })).detail).toBe(

@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { demoLogoPng } from '../../server/db/demo-letterhead';
 import { pngSize, renderLetterDocx } from '../../server/modules/documents/docx-renderer';
 import { pdfDefinition, renderLetterPdf } from '../../server/modules/documents/pdf-renderer';
+import { signOffLead } from '../../server/modules/documents/sign-off';
 import type { LetterNode } from '../../src/domain/contract';
 import { buildLetterModel, defaultLetterhead, type LetterSource } from '../../src/domain/letter-model';
 
@@ -66,6 +67,59 @@ const doc: LetterNode = {
     table,
   ],
 };
+
+const heading = (text: string): LetterNode => ({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text }] });
+/**
+ * A letter just long enough that, laid out naively, its body fills page 1 and the sign-off falls alone on
+ * page 2 (fifteen one-line paragraphs: 13 to 18 do it with this letterhead and patient block).
+ */
+const nearlyOnePage: LetterNode = {
+  type: 'doc',
+  content: [
+    heading('Plan'),
+    ...Array.from({ length: 15 }, (_, i) => para(`Plan item ${i + 1}: reviewed in clinic today.`)),
+    heading('Actions for GP'),
+    para('Please check renal function in two weeks.'),
+    { type: 'paragraph' },
+  ],
+};
+const signed = { id: 1, name: 'Daniel Reid', job_title: 'Consultant Physician', registration_number: 'GMC 4412087' };
+
+describe('the sign-off', () => {
+  it('is never alone on a page of the PDF: the last section goes over with it', { timeout: 30_000 }, async () => {
+    const pdf = await renderLetterPdf(buildLetterModel(source(nearlyOnePage, { author: signed })));
+    const { text, totalPages } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
+    expect(totalPages).toBe(2);
+    const page2 = (text as string[])[1]!;
+    expect(page2).toContain('Yours sincerely');
+    expect(page2).toContain('Consultant Physician');
+    // The body's last lines (with their heading) are on the sign-off's page, not left behind on page 1.
+    expect(page2).toContain('Actions for GP');
+    expect(page2).toContain('Please check renal function in two weeks.');
+    expect((text as string[])[0]).toContain('Plan item 15');
+  });
+
+  it('keeps with the body’s last lines in Word (keep with next, down to the last line of the sign-off)', async () => {
+    const zip = await JSZip.loadAsync(await renderLetterDocx(buildLetterModel(source(nearlyOnePage, { author: signed }))));
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const paragraph = (words: string) => xml.split(/<w:p[ >]/).find((p) => p.includes(words))!;
+    // (Headings keep with the next paragraph by their style.)
+    for (const words of ['Please check renal function', 'Yours sincerely', 'Daniel Reid', 'Consultant Physician', 'GMC'])
+      expect(paragraph(words), words).toContain('<w:keepNext/>');
+    // The sign-off's last line: a draft's note.
+    expect(paragraph('Dictated but not yet approved')).not.toContain('<w:keepNext/>');
+    expect(paragraph('Plan item 1:')).not.toContain('<w:keepNext/>');
+  });
+
+  it('takes the last block with words, with its heading', () => {
+    const empty: LetterNode = { type: 'paragraph' };
+    expect(signOffLead(nearlyOnePage.content!)).toBe(16);
+    expect(signOffLead([para('one'), para('two'), empty, empty])).toBe(1);
+    expect(signOffLead([heading('Plan'), empty])).toBe(0);
+    expect(signOffLead([empty])).toBe(-1);
+    expect(signOffLead([])).toBe(-1);
+  });
+});
 
 describe('the PDF renderer', () => {
   it('lays tables out on a full grid, spans kept', { timeout: 30_000 }, () => {

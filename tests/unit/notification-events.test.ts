@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationText, notificationsForChange, type DictationChangeFacts } from '../../src/domain/notification-events';
+import { notificationText, notificationsForChange, patientInitials, type DictationChangeFacts } from '../../src/domain/notification-events';
 
 const AUTHOR = 1;
 const TYPIST = 2;
@@ -35,14 +35,31 @@ describe('notificationsForChange', () => {
       { userId: TYPIST, kind: 'new_task' },
     ]);
   });
-  it('reassigning a dictation being typed tells the new typist', () => {
-    expect(notificationsForChange(base({ assignedBefore: 9, actorId: MANAGER }))).toEqual([{ userId: TYPIST, kind: 'new_task' }]);
+  it('reassigning a dictation being typed tells the new typist, and the one who was typing it (issue 22)', () => {
+    expect(notificationsForChange(base({ assignedBefore: 9, actorId: MANAGER }))).toEqual([
+      { userId: TYPIST, kind: 'new_task' },
+      { userId: 9, kind: 'taken_over' },
+    ]);
   });
   it('a typist claiming work tells nobody', () => {
     expect(notificationsForChange(base({ from: 'READY_FOR_TYPING', assignedBefore: null }))).toEqual([]);
   });
-  it('a typist taking over from another tells nobody', () => {
-    expect(notificationsForChange(base({ assignedBefore: 9 }))).toEqual([]);
+  it('a manager taking over from a typist tells that typist (issue 22), not the manager', () => {
+    expect(notificationsForChange(base({ assignedBefore: 9, assignedAfter: MANAGER, actorId: MANAGER }))).toEqual([
+      { userId: 9, kind: 'taken_over' },
+    ]);
+  });
+  it('a letter put back in the queue by someone else tells its typist; their own release tells nobody', () => {
+    expect(notificationsForChange(base({ to: 'READY_FOR_TYPING', assignedAfter: null, actorId: MANAGER }))).toEqual([
+      { userId: TYPIST, kind: 'taken_over' },
+    ]);
+    expect(notificationsForChange(base({ to: 'READY_FOR_TYPING', assignedAfter: null, actorId: TYPIST }))).toEqual([]);
+  });
+  it('an outsourced letter recalled from the external typist who opened it tells them (issue 23); their own return tells nobody', () => {
+    expect(notificationsForChange(base({ from: 'OUTSOURCED', to: 'READY_FOR_TYPING', assignedAfter: null, actorId: MANAGER }))).toEqual([
+      { userId: TYPIST, kind: 'taken_over' },
+    ]);
+    expect(notificationsForChange(base({ from: 'OUTSOURCED', to: 'OUTSOURCED_REVIEW', assignedAfter: null, actorId: TYPIST }))).toEqual([]);
   });
   it('the author returning a letter for typing tells its typist it was returned', () => {
     expect(notificationsForChange(base({ from: 'AUTHOR_APPROVAL', actorId: AUTHOR, returnReason: 'Wrong drug' }))).toEqual([
@@ -92,12 +109,25 @@ describe('notificationsForChange', () => {
 });
 
 describe('notificationText', () => {
-  it('says urgent and carries no patient data', () => {
-    expect(notificationText('author_approval', true).body).toBe('A letter is waiting for your approval (urgent)');
-    expect(notificationText('returned', false).body).toBe('A letter was returned to you: see the reason on the letter');
-    expect(notificationText('refresh_request', false)).toEqual({
+  it('names the letter by its reference, says urgent, and carries no patient data', () => {
+    expect(notificationText('author_approval', true, '261128093012').body).toBe(
+      'A letter is waiting for your approval (ref 261128093012, urgent)',
+    );
+    expect(notificationText('returned', false, '261128093012').body).toBe(
+      'A letter was returned to you: see the reason on the letter (ref 261128093012)',
+    );
+    expect(notificationText('refresh_request', false, null)).toEqual({
       title: 'Approval no longer needed',
       body: 'A letter waiting for your approval was approved or returned by someone else',
     });
+  });
+});
+
+describe('patientInitials (the bell list only: issue 23)', () => {
+  it('gives the initials of the first and last names, never more', () => {
+    expect(patientInitials({ patient_first_name: 'margaret', patient_last_name: 'THOMPSON' })).toBe('MT');
+    expect(patientInitials({ patient_last_name: 'Ó Briain' })).toBe('Ó');
+    expect(patientInitials({ patient_first_name: ' ', patient_last_name: '' })).toBeNull();
+    expect(patientInitials(null)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { searchResultAction } from '../../src/domain/click-rules';
 import { canViewDictation } from '../../src/domain/dictation-access';
 import { canEditLetter, checkHandOff, letterReadOnlyReason, sendsToQa } from '../../src/domain/letter-access';
 import { DICTATION_STATUSES } from '../../src/domain/statuses';
-import { outsourcedMayCall } from '../../server/modules/outsourcing/outsourced-routes';
+import { outsourcedMayCall } from '../../src/domain/outsourced-calls';
 
 const ME = 7;
 const OTHER = 8;
@@ -30,8 +30,8 @@ describe('what an external typist sees', () => {
       expect(canViewDictation(external, ME, { ...owned, status, outsourcingPoolId: POOL })).toBe(status === 'OUTSOURCED');
       expect(canViewDictation(external, ME, { ...owned, status, outsourcingPoolId: POOL + 1 })).toBe(false);
     }
-    // Told nothing of the status or pool (a caller that does not pass them): not seen.
-    expect(canViewDictation(external, ME, { ...owned, assignedTo: ME })).toBe(false);
+    // Told nothing of the pool (a caller that does not pass it): not seen.
+    expect(canViewDictation(external, ME, { ...owned, assignedTo: ME, status: 'OUTSOURCED' })).toBe(false);
     // The trust's own Secretary still sees the trust's work.
     expect(canViewDictation(subject(), ME, { ...owned, status: 'READY_FOR_TYPING' })).toBe(true);
   });

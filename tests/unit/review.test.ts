@@ -109,3 +109,28 @@ describe('Q approves', () => {
     expect(actionForKey(key('KeyQ', 'q', { ctrlKey: true }), false)).toBeNull();
   });
 });
+
+describe('the ▶ buttons in review mode (issue 23: each says what it plays)', () => {
+  const para = (text: string, audioMs: number | null) => ({ type: 'paragraph', attrs: { audioMs }, content: [{ type: 'text', text }] });
+  const buttons = (content: unknown[]) => {
+    editor = new Editor({
+      element: document.createElement('div'),
+      extensions: letterExtensions([createParagraphAudioExtension({ positionMs: () => null, reviewing: () => true, playFrom: () => {} })]),
+      content: { type: 'doc', content } as object,
+      editorProps: letterEditorProps,
+    });
+    return [...editor.view.dom.querySelectorAll('button.paragraph-play')].map((b) => b.getAttribute('aria-label'));
+  };
+
+  it('seven paragraphs typed with no audio position: one button, from 0:00, not seven alike', () => {
+    expect(buttons(Array.from({ length: 7 }, (_, i) => para(`Paragraph ${i + 1}.`, null)))).toEqual(['Play from 0:00']);
+  });
+
+  it('one button per place in the audio; a paragraph with no position plays on from the one before it', () => {
+    expect(buttons([para('One.', 0), para('Two.', 42_000), para('Three.', null), para('Four.', 75_500), para('Five.', null)])).toEqual([
+      'Play from 0:00',
+      'Play from 0:42',
+      'Play from 1:15',
+    ]);
+  });
+});

@@ -21,7 +21,8 @@ describe('the stuck-letter digest e-mail', () => {
     expect(waitedFor(hoursAgo(1), now)).toBe('1 hour');
     expect(waitedFor(hoursAgo(30), now)).toBe('30 hours');
     expect(waitedFor(hoursAgo(48), now)).toBe('2 days');
-    expect(waitedFor(hoursAgo(73), now)).toBe('3 days 1 hour');
+    expect(waitedFor(hoursAgo(73), now)).toBe('3 days');
+    expect(waitedFor(hoursAgo(341), now)).toBe('14 days');
   });
 
   it('lists each letter by reference with what is outstanding, and counts those past the first hundred', () => {

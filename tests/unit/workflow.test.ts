@@ -3,10 +3,12 @@ import {
   WORKFLOW_ACTIONS,
   canDeleteDictation,
   canMarkConfidential,
+  coverOnHandBack,
   findStatusMove,
   findSystemTransition,
   findTransition,
   homeTabsFor,
+  homeTabLabel,
   statusMoveTargets,
   statusesOfTab,
   type WorkflowAction,
@@ -88,6 +90,31 @@ describe('secretarial cover and the qa permission', () => {
     expect(findTransition(as('Author'), 'approve', covered)).toBeNull();
     expect(findTransition(as('Secretary'), 'return_for_typing', covered)).toBeNull();
   });
+  it('a standing delegation lets that Secretary or Manager approve that author’s letters, and nobody else’s (issue 22)', () => {
+    const waiting = { status: 'AUTHOR_APPROVAL' as const, authorId: OTHER };
+    for (const role of ['Secretary', 'Manager'] as const) {
+      expect(findTransition({ ...as(role), approvesFor: [OTHER] }, 'approve', waiting)?.to).toBe('MANUAL_DISTRIBUTION');
+      expect(findTransition({ ...as(role), approvesFor: [99] }, 'approve', waiting)).toBeNull();
+      expect(findTransition({ ...as(role), approvesFor: [OTHER] }, 'approve', { ...waiting, status: 'BEING_TYPED' })).toBeNull();
+    }
+    // Only a typist can hold one: an administrator or an author named by mistake approves nothing.
+    expect(findTransition({ ...as('SuperAdmin'), approvesFor: [OTHER] }, 'approve', waiting)).toBeNull();
+    expect(findTransition({ ...as('Author'), approvesFor: [OTHER] }, 'approve', waiting)).toBeNull();
+  });
+  it('only the author grants cover by handing back: default yes, or not; anyone else never, and asking is refused (issue 22)', () => {
+    const mine = { authorId: ME };
+    expect(coverOnHandBack(as('Author'), mine, undefined)).toEqual({ ok: true, cover: true });
+    expect(coverOnHandBack(as('Author'), mine, false)).toEqual({ ok: true, cover: false });
+    expect(coverOnHandBack(as('Author'), mine, true)).toEqual({ ok: true, cover: true });
+    for (const who of [as('Secretary'), as('Manager'), as('SuperAdmin'), as('Author')]) {
+      const theirs = { authorId: OTHER };
+      expect(coverOnHandBack(who, theirs, undefined)).toEqual({ ok: true, cover: false });
+      expect(coverOnHandBack(who, theirs, false)).toEqual({ ok: true, cover: false });
+      expect(coverOnHandBack(who, theirs, true)).toEqual({ ok: false });
+    }
+    // A typist is never the author, even of a dictation that names her id, unless she holds the Author role.
+    expect(coverOnHandBack(as('Secretary'), mine, true)).toEqual({ ok: false });
+  });
   it('a holder of the qa permission passes or returns QA_REVIEW, and nothing else', () => {
     const qa = { roles: ['Secretary'] as Role[], userId: ME, permissions: ['qa'] };
     const inQa = { status: 'QA_REVIEW' as const, authorId: OTHER };
@@ -152,12 +179,19 @@ describe('deletion and confidential marking (spec §4, §6)', () => {
 });
 
 describe('Home tabs per role', () => {
+  it('an author follows an approved letter until it is sent, under its own name (issue 23)', () => {
+    expect(homeTabLabel('MANUAL_DISTRIBUTION', { roles: ['Author'], permissions: [] })).toBe('Approved — being sent');
+    expect(homeTabLabel('MANUAL_DISTRIBUTION', { roles: ['Author', 'Secretary'], permissions: [] })).toBe('Manual Distribution');
+    expect(homeTabLabel('MANUAL_DISTRIBUTION', { roles: ['Manager'], permissions: [] })).toBe('Manual Distribution');
+    expect(homeTabLabel('SENT', { roles: ['Author'], permissions: [] })).toBe('Sent');
+  });
   it('author, typist, superadmin, dictation.view', () => {
     expect(homeTabsFor({ roles: ['Author'], permissions: [] })).toEqual([
       'AUTHOR_APPROVAL',
       'DRAFT',
       'READY_FOR_TYPING',
       'BEING_TYPED',
+      'MANUAL_DISTRIBUTION',
       'SENT',
     ]);
     const typist = [

@@ -1,19 +1,12 @@
 /**
  * Attachments arrive through the same tus uploads as audio (uploads/tus.ts), as the upload kind
  * "attachment": creation checks the dictation and the size; when the last byte arrives the whole file
- * is checked (src/domain/attachment-files.ts), copied into storage and attached, or removed and
- * refused with the reason. Nothing about the file (name, content) goes to the server log.
+ * is checked (src/domain/attachment-files.ts, on a worker thread with a time limit:
+ * attachment-check-pool.ts), copied into storage and attached, or removed and refused with the reason.
+ * Nothing about the file (name, content) goes to the server log.
  */
-import { readFile } from 'node:fs/promises';
-import { inflateRawSync, inflateSync } from 'node:zlib';
 import type { Upload } from '@tus/server';
-import {
-  ATTACHMENT_TYPES,
-  inspectAttachment,
-  precheckAttachment,
-  UNPACKED_MAX_BYTES,
-  type Inflate,
-} from '../../../src/domain/attachment-files';
+import { ATTACHMENT_TYPES, precheckAttachment } from '../../../src/domain/attachment-files';
 import { attachmentUploadMetadataSchema } from '../../../src/domain/contract';
 import { ATTACHMENT_MAX_BYTES } from '../../../src/domain/limits';
 import { MESSAGES } from '../../../src/domain/messages';
@@ -26,17 +19,9 @@ import type { RequestAuth } from '../auth/request-auth';
 import { visibleContext } from '../letters/dictation-scope';
 import { lockDictation } from '../letters/letters.repository';
 import type { UploadKind, Uploads } from '../uploads/tus';
+import type { AttachmentChecker } from './attachment-check-pool';
 import { attachmentsLocked, lockedError } from './attachment-rules';
 import { insertAttachment, logOnDictation } from './attachments.repository';
-
-const inflate: Inflate = (data, format) => {
-  try {
-    const opts = { maxOutputLength: UNPACKED_MAX_BYTES };
-    return format === 'raw' ? inflateRawSync(data, opts) : inflateSync(data, opts);
-  } catch {
-    return null;
-  }
-};
 
 function metadataOf(upload: Upload) {
   const parsed = attachmentUploadMetadataSchema.safeParse(upload.metadata ?? {});
@@ -51,14 +36,14 @@ async function openDictation(db: Db, auth: RequestAuth, id: number) {
   return row;
 }
 
-export function attachmentUploadKind(deps: { db: Db; storage: AudioStorage; uploads: Uploads }): UploadKind {
-  const { db, storage, uploads } = deps;
+export function attachmentUploadKind(deps: { db: Db; storage: AudioStorage; uploads: Uploads; checker: AttachmentChecker }): UploadKind {
+  const { db, storage, uploads, checker } = deps;
 
   async function attach(auth: RequestAuth, upload: Upload) {
     const meta = metadataOf(upload);
     const d = await openDictation(db, auth, meta.dictationId);
     return uploads.withFile(upload.id, async (file) => {
-      const verdict = inspectAttachment(await readFile(file), meta.filename, inflate);
+      const verdict = await checker.check(file, meta.filename);
       if (!verdict.ok) throw new AppError(422, `attachment_${verdict.reason}`, verdict.message);
       const key = unguessableKey('attachments', ATTACHMENT_TYPES[verdict.kind].extensions[0]!);
       const filesize = await storage.putFile(file, key);

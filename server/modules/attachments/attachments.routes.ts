@@ -14,9 +14,9 @@ import {
 import type { AudioStorage } from '../../adapters/storage';
 import type { Db } from '../../db/client';
 import type { UrlSigner } from '../../lib/signed-url';
-import { authenticate, caller } from '../auth/request-auth';
-import { authFromSignedLink } from '../dictations/audio-link';
+import { caller } from '../auth/request-auth';
 import type { Uploads } from '../uploads/tus';
+import type { AttachmentChecker } from './attachment-check-pool';
 import { attachmentUploadKind } from './attachment-upload';
 import { createAttachmentService } from './attachments.service';
 import { attachmentDisposition } from './content-disposition';
@@ -26,11 +26,11 @@ interface Opts {
   storage: AudioStorage;
   uploads: Uploads;
   signer: UrlSigner;
-  pinWindowMs: number;
+  checker: AttachmentChecker;
 }
 
-export const attachmentsRoutes: FastifyPluginAsyncZod<Opts> = async (app, { db, storage, uploads, signer, pinWindowMs }) => {
-  uploads.addKind(ATTACHMENT_UPLOAD_KIND, attachmentUploadKind({ db, storage, uploads }));
+export const attachmentsRoutes: FastifyPluginAsyncZod<Opts> = async (app, { db, storage, uploads, signer, checker }) => {
+  uploads.addKind(ATTACHMENT_UPLOAD_KIND, attachmentUploadKind({ db, storage, uploads, checker }));
   const attachments = createAttachmentService({ db, storage, signer });
 
   app.get(
@@ -39,16 +39,18 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<Opts> = async (app, { db, 
     async (req) => attachments.list(caller(req), req.params.id),
   );
 
-  /** A bearer token, or the signed link of the list (an <a download> cannot send a token). */
+  /**
+   * A bearer token, or the signed link of the list (an <a download> cannot send a token): either way
+   * the hook checks the caller against the list's rule, for a link as its user is now (issue 22 point 8).
+   */
   app.get(
     '/api/dictation/:id/attachments/:aid',
-    { config: { auth: 'none' }, schema: { params: attachmentParamsSchema, querystring: signedLinkQuerySchema } },
+    {
+      config: { auth: 'signedLink', rule: RULES.viewDictation },
+      schema: { params: attachmentParamsSchema, querystring: signedLinkQuerySchema },
+    },
     async (req, reply) => {
-      const { id, aid } = req.params;
-      const auth = req.headers.authorization
-        ? await authenticate(db, req.headers.authorization, 'required', pinWindowMs)
-        : await authFromSignedLink(db, signer, `/api/dictation/${id}/attachments/${aid}`, req.query, pinWindowMs);
-      const file = await attachments.download(auth, id, aid, req.ip);
+      const file = await attachments.download(caller(req), req.params.id, req.params.aid, req.ip);
       reply.headers({
         'Content-Type': file.contentType,
         'Content-Length': String(file.size),

@@ -1,23 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { satisfies, type AccessSubject, type Rule } from '../../../src/domain/access';
+import type { AccessSubject, Rule } from '../../../src/domain/access';
 import type { HomeTab } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { Errors } from '../../lib/errors';
-import { outsourcedMayCall } from '../outsourcing/outsourced-routes';
+import { mayCall } from '../../../src/domain/outsourced-calls';
 import { hashToken } from '../../lib/secrets';
+import type { LinkHolder, UrlSigner } from '../../lib/signed-url';
 import { cachedAuth, rememberAuth, type CachedAuth } from './auth-cache';
-import { findLiveSession, type SessionRow } from './session.repository';
+import { findLiveSession, findLiveSessionById, type SessionRow } from './session.repository';
 import { loadUserContext, type UserContext } from './user-context.repository';
 
 /**
  * How a route is guarded, set in its `config`:
  * - `none`: open to anyone (login, password reset);
  * - `beforePin`: a valid token is enough (PIN screen, profile, logout);
- * - `required` (the default): a valid token and, where the site has mfa, a PIN verified in time.
- * `rule` adds the role/permission rule of src/domain/access.ts.
+ * - `required` (the default): a valid token and, where the site has mfa, a PIN verified in time;
+ * - `signedLink`: as `required`, or without a token the signed link of this very path (lib/signed-url.ts),
+ *   for what an <audio> or an <a download> fetches: the caller is whoever the link was made for, while
+ *   the session it was made for is live.
+ * `rule` adds the role/permission rule of src/domain/access.ts, and an external typist reaches only
+ * the routes of their work (outsourced-routes.ts): for every mode but `none`, a signed link included,
+ * checked for the link's user as they are when it is used (issue 22 point 8).
  */
-export type AuthMode = 'none' | 'beforePin' | 'required';
+export type AuthMode = 'none' | 'beforePin' | 'required' | 'signedLink';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -114,25 +120,85 @@ export async function authenticate(
   return auth;
 }
 
+/** The holder of a genuine link as a caller, or null once its session has ended or its user is gone. */
+export async function authForLinkHolder(db: Db, holder: LinkHolder, pinWindowMs: number): Promise<RequestAuth | null> {
+  const session = await findLiveSessionById(db, holder.sessionId, holder.userId);
+  const ctx = session && (await loadUserContext(db, holder.userId));
+  if (!session || !ctx) return null;
+  // The link stands for the PIN check its session passed when the link was made.
+  const linked = { ...session, pinVerifiedAt: new Date() };
+  return { ctx, session: linked, subject: subjectFor(ctx, linked, pinWindowMs) };
+}
+
+/** Only the link's own fields, as strings (a repeated one is not a link's). */
+function linkQuery(query: unknown): { u?: string; s?: string; exp?: string; sig?: string } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const one = (k: string) => (typeof q[k] === 'string' ? q[k] : undefined);
+  return { u: one('u'), s: one('s'), exp: one('exp'), sig: one('sig') };
+}
+
+/**
+ * The caller behind a signed link to `path`: valid only while the session it was made for is live, so
+ * signing out (or a revoked or expired session) ends every link it was given.
+ */
+export async function authFromSignedLink(
+  db: Db,
+  signer: UrlSigner,
+  path: string,
+  query: unknown,
+  pinWindowMs: number,
+): Promise<RequestAuth> {
+  const holder = signer.verify(path, linkQuery(query));
+  const auth = holder && (await authForLinkHolder(db, holder, pinWindowMs));
+  if (!auth) throw Errors.unauthenticated();
+  if (auth.ctx.user.isFirstLogin) throw Errors.forbidden();
+  return auth;
+}
+
+/**
+ * Largest body read before anyone is authenticated: routes open to anyone (`auth: 'none'`: sign-in and
+ * password-reset forms are a few hundred bytes) and addresses no route serves (the app's default
+ * `bodyLimit`). Larger bodies are read only from a caller already authenticated (issue 22 point 6):
+ * `SIGNED_IN_BODY_LIMIT` unless the route sets its own.
+ */
+export const ANONYMOUS_BODY_LIMIT = 16 * 1024;
+export const SIGNED_IN_BODY_LIMIT = 1024 * 1024;
+
+/** The guard a route has: its `auth`, else `required` under /api/ and `none` elsewhere (the app's pages). */
+export function authModeOf(config: { auth?: AuthMode } | undefined, url: string | undefined): AuthMode {
+  return config?.auth ?? (url?.startsWith('/api/') ? 'required' : 'none');
+}
+
 export default fp(
-  async function requestAuth(app: FastifyInstance, opts: { db: Db; pinWindowMs: number }) {
+  async function requestAuth(app: FastifyInstance, opts: { db: Db; pinWindowMs: number; signer: UrlSigner }) {
     app.decorateRequest('auth', null);
-    app.addHook('preHandler', async (req) => {
+    // A route open to anyone reads small bodies only; a guarded one, bodies up to its own limit
+    // (routes registered after this plugin: all of them).
+    app.addHook('onRoute', (route) => {
+      if (authModeOf(route.config, route.url) === 'none')
+        route.bodyLimit = Math.min(route.bodyLimit ?? ANONYMOUS_BODY_LIMIT, ANONYMOUS_BODY_LIMIT);
+      else route.bodyLimit ??= SIGNED_IN_BODY_LIMIT;
+    });
+    // onRequest, before the body is read or validated (PITFALLS 52): an anonymous caller, or one the
+    // route's rule refuses, costs one session lookup and learns nothing of the route's schema. The
+    // route's own rate limit (route-level onRequest) runs after this, so it can count per user.
+    app.addHook('onRequest', async (req) => {
       const config = req.routeOptions.config ?? {};
-      const isApi = req.routeOptions.url?.startsWith('/api/') ?? false;
-      const mode: AuthMode = config.auth ?? (isApi ? 'required' : 'none');
+      const mode = authModeOf(config, req.routeOptions.url);
       if (mode === 'none') return;
-      req.auth = await authenticate(
-        opts.db,
-        req.headers.authorization,
-        mode,
-        opts.pinWindowMs,
-        config.beforePasswordChange,
-        config.authCache,
-      );
-      if (config.rule && !satisfies(req.auth.subject, config.rule)) throw Errors.forbidden();
-      // An external typist of an outsourcing pool reaches only the routes of their own work (deny by default).
-      if (mode === 'required' && req.auth.subject.outsourcingPoolId != null && !outsourcedMayCall(req.method, req.routeOptions.url))
+      req.auth =
+        mode === 'signedLink' && !req.headers.authorization
+          ? await authFromSignedLink(opts.db, opts.signer, req.url.split('?')[0]!, req.query, opts.pinWindowMs)
+          : await authenticate(
+              opts.db,
+              req.headers.authorization,
+              mode === 'signedLink' ? 'required' : mode,
+              opts.pinWindowMs,
+              config.beforePasswordChange,
+              config.authCache,
+            );
+      // The route's rule; an external typist of an outsourcing pool reaches only the routes of their own work.
+      if (!mayCall(req.auth.subject, config.rule, mode === 'beforePin' ? null : `${req.method} ${req.routeOptions.url ?? ''}`))
         throw Errors.forbidden();
     });
   },

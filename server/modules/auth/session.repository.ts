@@ -27,6 +27,16 @@ export async function findLiveSession(db: Db, token: string): Promise<SessionRow
   return row;
 }
 
+/** The live session a signed link was made for: this id, of this user, not revoked and not expired. */
+export async function findLiveSessionById(db: Db, sessionId: number, userId: number): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   forgetSession(sessionId);

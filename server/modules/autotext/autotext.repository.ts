@@ -17,6 +17,7 @@ export type AutotextRow = {
   shortcut: string;
   title: string;
   body: string;
+  version: number;
   updatedAt: Date;
 };
 
@@ -43,6 +44,7 @@ const columns = {
   shortcut: autotexts.shortcut,
   title: autotexts.title,
   body: autotexts.body,
+  version: autotexts.version,
   updatedAt: autotexts.updatedAt,
 };
 
@@ -157,11 +159,14 @@ export async function insertAutotexts(db: Db, rows: AutotextValues[], createdBy:
 export const scopeKeyOf = (scope: string, departmentId: number | null, shortcut: string) =>
   `${scope}:${departmentId ?? ''}:${shortcut.toLowerCase()}`;
 
-export async function updateAutotext(db: Db, id: number, v: AutotextValues): Promise<void> {
-  await db
+/** Changes the snippet if it is still at `baseVersion` (one statement: of two changes made on one version, one wins); false if not. */
+export async function updateAutotext(db: Db, id: number, v: AutotextValues, baseVersion: number): Promise<boolean> {
+  const changed = await db
     .update(autotexts)
-    .set({ ...v, updatedAt: new Date() })
-    .where(eq(autotexts.id, id));
+    .set({ ...v, version: sql`${autotexts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(autotexts.id, id), eq(autotexts.version, baseVersion)))
+    .returning({ id: autotexts.id });
+  return changed.length > 0;
 }
 
 export async function deleteAutotext(db: Db, id: number): Promise<void> {
@@ -176,8 +181,4 @@ export async function trustDepartments(db: Db, trustId: number) {
     .orderBy(asc(departments.name));
 }
 
-/** A PostgreSQL unique violation (SQLSTATE 23505), as PGlite, pg or drizzle's wrapper report it. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
+export { isUniqueViolation } from '../../lib/db-errors';

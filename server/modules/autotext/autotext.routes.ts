@@ -8,6 +8,7 @@ import {
   autotextInputSchema,
   autotextListQuerySchema,
   autotextSchema,
+  autotextUpdateSchema,
   autotextUsableSchema,
   idParamSchema,
   paginatedSchema,
@@ -16,6 +17,7 @@ import { MESSAGES } from '../../../src/domain/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { pageUrls } from '../../lib/pagination';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { caller } from '../auth/request-auth';
 import { createAutotextService } from './autotext.service';
 
@@ -54,7 +56,11 @@ export const autotextRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
 
   app.post(
     API_PATHS.autotextImport,
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: autotextImportSchema, response: { 200: autotextImportResultSchema } } },
+    {
+      config: { rateLimit: RATE_LIMITS.autotextImport },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: autotextImportSchema, response: { 200: autotextImportResultSchema } },
+    },
     async (req) => service.importRows(caller(req), req.body, req.ip),
   );
 
@@ -66,7 +72,7 @@ export const autotextRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
 
   app.put(
     '/api/autotext/:id',
-    { schema: { params: idParamSchema, body: autotextInputSchema, response: { 200: z.object({ data: autotextSchema }) } } },
+    { schema: { params: idParamSchema, body: autotextUpdateSchema, response: { 200: z.object({ data: autotextSchema }) } } },
     async (req) => ({ data: await service.update(caller(req), req.params.id, req.body, req.ip) }),
   );
 

@@ -7,6 +7,7 @@ import type {
   autotextImportSchema,
   autotextInputSchema,
   autotextListQuerySchema,
+  autotextUpdateSchema,
 } from '../../../src/domain/contract';
 import { MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
@@ -30,6 +31,7 @@ import {
 } from './autotext.repository';
 
 type Input = z.output<typeof autotextInputSchema>;
+type Update = z.output<typeof autotextUpdateSchema>;
 type ListQuery = z.output<typeof autotextListQuerySchema>;
 type ImportBody = z.output<typeof autotextImportSchema>;
 
@@ -48,6 +50,7 @@ export function createAutotextService(db: Db) {
     title: r.title,
     body: r.body,
     updated_at: r.updatedAt.toISOString(),
+    version: r.version,
     can_edit: canManageAutotext(auth.subject, auth.ctx.user.id, r),
   });
 
@@ -114,17 +117,20 @@ export function createAutotextService(db: Db) {
       return toDto(auth, (await findAutotext(db, id))!);
     },
 
-    async update(auth: RequestAuth, id: number, input: Input, ip: string) {
+    /** A change made on `base_version`; made on an older one (someone saved in between), 409 and nothing changes. */
+    async update(auth: RequestAuth, id: number, input: Update, ip: string) {
       const current = await visible(auth, id);
       if (!canManageAutotext(auth.subject, auth.ctx.user.id, current)) throw new AppError(403, 'forbidden', MESSAGES.autotextNotYours);
       const { values, departmentName } = await valuesFor(auth, input);
       if (await findSameShortcut(db, values, id)) throw duplicate(values, departmentName);
+      let changed: boolean;
       try {
-        await updateAutotext(db, id, values);
+        changed = await updateAutotext(db, id, values, input.base_version);
       } catch (err) {
         if (isUniqueViolation(err)) throw duplicate(values, departmentName);
         throw err;
       }
+      if (!changed) throw new AppError(409, 'autotext_conflict', MESSAGES.autotextConflict);
       await log(auth, 'autotext.update', id, { scope: values.scope, department_id: values.departmentId }, ip);
       return toDto(auth, (await findAutotext(db, id))!);
     },

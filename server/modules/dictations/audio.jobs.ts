@@ -33,11 +33,9 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
   function setAudio(dictationId: number, values: Partial<typeof dictationAudio.$inferInsert>) {
     return db.transaction(async (tx) => {
       await tx.update(dictationAudio).set(values).where(eq(dictationAudio.dictationId, dictationId));
-      const [d] = await tx
-        .select({ trustId: dictations.trustId, poolId: dictations.outsourcingPoolId })
-        .from(dictations)
-        .where(eq(dictations.id, dictationId));
-      if (d) await notifyChange(tx, { t: d.trustId, p: d.poolId === null ? [] : [d.poolId], u: [] });
+      const [d] = await tx.select().from(dictations).where(eq(dictations.id, dictationId));
+      const poolId = d?.outsourcingPoolId ?? null;
+      if (d) await notifyChange(tx, { t: d.trustId, p: poolId === null ? [] : [poolId], u: [], dictation: [d] });
     });
   }
 

@@ -24,6 +24,7 @@ export function toDictationDto(r: DictationRecord, viewer: LinkHolder, signer: U
     assigned_to: d.assignedTo ? { user_id: d.assignedTo } : null,
     secretarial_cover: d.secretarialCover,
     return_reason: d.returnReason,
+    sent_anyway: d.sentAnyway ?? null,
     outsourcing_pool_id: d.outsourcingPoolId,
     patient: d.patient,
     appointment: d.appointment ?? null,

@@ -2,23 +2,17 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, dictationSchema, finaliseDictationSchema, idParamSchema, updateDraftSchema } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
-import type { Db } from '../../db/client';
 import { sendRanged } from '../../lib/byte-ranges';
-import type { UrlSigner } from '../../lib/signed-url';
-import { authenticate, caller } from '../auth/request-auth';
-import { authFromSignedLink } from './audio-link';
+import { caller } from '../auth/request-auth';
 import type { DictationService } from './dictations.service';
 
 interface Opts {
   dictations: DictationService;
-  db: Db;
-  signer: UrlSigner;
-  pinWindowMs: number;
 }
 
 const one = z.object({ data: dictationSchema });
 
-export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictations, db, signer, pinWindowMs }) => {
+export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictations }) => {
   app.post(
     API_PATHS.dictation,
     { config: { rule: RULES.createDictation }, schema: { body: finaliseDictationSchema, response: { 200: one, 201: one } } },
@@ -49,11 +43,14 @@ export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictat
     async (req) => ({ data: await dictations.updateDraft(caller(req), req.params.id, req.body, req.ip) }),
   );
 
-  /** Audio for <audio>: a bearer token or a signed link; HTTP ranges for seeking. */
+  /**
+   * Audio for <audio>: a bearer token or a signed link, checked by the hook against the same rule as
+   * the dictation itself (issue 22 point 8); HTTP ranges for seeking.
+   */
   app.get(
     '/api/dictation/:id/audio',
     {
-      config: { auth: 'none' },
+      config: { auth: 'signedLink', rule: RULES.viewDictation },
       schema: {
         params: idParamSchema,
         querystring: z.object({
@@ -65,10 +62,7 @@ export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictat
       },
     },
     async (req, reply) => {
-      const auth = req.headers.authorization
-        ? await authenticate(db, req.headers.authorization, 'required', pinWindowMs)
-        : await authFromSignedLink(db, signer, `/api/dictation/${req.params.id}/audio`, req.query, pinWindowMs);
-      const audio = await dictations.playableAudio(auth, req.params.id);
+      const audio = await dictations.playableAudio(caller(req), req.params.id);
       reply.headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
       return sendRanged(req, reply, audio, 'audio/mp4');
     },

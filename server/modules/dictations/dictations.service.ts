@@ -31,6 +31,7 @@ import {
 import { toDictationDto } from './dictation-dto';
 import { referenceStamp, withSuffix } from './reference';
 import { checkDetails } from './dictation-details';
+import { auditIdentityChoice, checkPatientIdentity } from '../patients/patient-identity';
 import { notifyChange } from '../live/live-channel';
 
 export const NEEDS_CONVERSION_MESSAGE =
@@ -110,8 +111,9 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
             details: { status: values.status },
             ip,
           });
-          // A submitted dictation appears in the typists' queue at once (issue 14: live lists).
-          await notifyChange(tx, { t: values.trustId, p: [], u: [] });
+          // A submitted dictation appears in the typists' queue at once (issue 14: live lists); a draft is news
+          // to its author only.
+          await notifyChange(tx, { t: values.trustId, p: [], u: [], dictation: [d!] });
           return d!;
         });
       } catch (err) {
@@ -260,6 +262,9 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
         return replay(winner);
       }
       await uploads.remove(body.upload_id).catch(() => {});
+      // Issue 23: a recording is never refused for its patient (the audio would be stuck on the device):
+      // the browser confirmed the patient before queueing it, and no letter goes out while they disagree.
+      await auditIdentityChoice(db, { trustId: me.trustId, userId: me.id, dictationId: d.id, choice: body.identity_choice, ip });
       if (job) void jobs.kick();
       return { created: true, dto: toDictationDto(await load(d.id), viewerOf(auth), signer) };
     },
@@ -299,6 +304,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
         throw new AppError(409, 'not_a_draft', 'This dictation has already been submitted, so its details can no longer be changed here.');
       }
       await checkDetails(db, me.trustId, body);
+      await checkPatientIdentity(db, me.trustId, body.patient);
       await db.transaction(async (tx) => {
         await tx
           .update(dictations)
@@ -327,7 +333,19 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
           entityId: id,
           ip,
         });
-        await notifyChange(tx, { t: me.trustId, p: [], u: [] });
+        await auditIdentityChoice(tx as unknown as Db, {
+          trustId: me.trustId,
+          userId: me.id,
+          dictationId: id,
+          choice: body.identity_choice,
+          ip,
+        });
+        await notifyChange(tx, {
+          t: me.trustId,
+          p: [],
+          u: [],
+          dictation: [d, { ...d, status: body.status, isConfidential: body.is_confidential }],
+        });
       });
       return toDictationDto(await load(id), viewerOf(auth), signer);
     },

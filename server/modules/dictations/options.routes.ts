@@ -10,7 +10,7 @@ import { caller } from '../auth/request-auth';
 export const dictationOptionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     API_PATHS.dictationOptions,
-    { config: { rule: RULES.createDictation }, schema: { response: { 200: z.object({ data: dictationOptionsSchema }) } } },
+    { config: { rule: RULES.dictationOptions }, schema: { response: { 200: z.object({ data: dictationOptionsSchema }) } } },
     async (req) => {
       const { ctx, subject } = caller(req);
       const trustId = ctx.user.trustId;

@@ -10,9 +10,16 @@ import type { RequestAuth } from '../auth/request-auth';
 import { visibleTo } from '../worklist/worklist.scope';
 import type { DeliveryRow } from './deliveries.repository';
 
+/** A copy of the list with its letter's reference and patient (the queue names whose letter each card is). */
+export interface FoundDelivery {
+  row: DeliveryRow;
+  reference: string;
+  patient: Record<string, string>;
+}
+
 export interface DeliveriesPage {
   total: number;
-  found: { row: DeliveryRow; reference: string }[];
+  found: FoundDelivery[];
 }
 
 export async function deliveriesPage(
@@ -30,14 +37,17 @@ export async function deliveriesPage(
   const [count] = await rowsOf<{ n: number | string }>(sql`SELECT count(*) AS n FROM ${from}`);
   const total = Number(count?.n ?? 0);
   if (total === 0 || page.offset >= total) return { total, found: [] };
-  const ids = await rowsOf<{ id: number | string; reference: string }>(
-    sql`SELECT x.id, d.reference FROM ${from} ORDER BY x.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+  const ids = await rowsOf<{ id: number | string; reference: string; patient: Record<string, string> | null }>(
+    sql`SELECT x.id, d.reference, d.patient FROM ${from} ORDER BY x.id LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
-  const reference = new Map(ids.map((r) => [Number(r.id), r.reference]));
+  const letter = new Map(ids.map((r) => [Number(r.id), { reference: r.reference, patient: r.patient ?? {} }]));
   const rows = await db
     .select()
     .from(deliveries)
-    .where(inArray(deliveries.id, [...reference.keys()]))
+    .where(inArray(deliveries.id, [...letter.keys()]))
     .orderBy(asc(deliveries.id));
-  return { total, found: rows.map((row) => ({ row, reference: reference.get(row.id) ?? '' })) };
+  return {
+    total,
+    found: rows.map((row) => ({ row, reference: letter.get(row.id)?.reference ?? '', patient: letter.get(row.id)?.patient ?? {} })),
+  };
 }

@@ -6,6 +6,7 @@
 import { MESSAGES } from '../../../src/domain/messages';
 import { FhirDocumentInputError } from '../../adapters/fhir-document';
 import { GpDeliveryError } from '../../adapters/gp-delivery';
+import { LetterRenderError } from '../documents/render-error';
 
 export type FailureKind = 'transient' | 'permanent' | 'not_configured';
 
@@ -44,4 +45,13 @@ export function gpFailure(err: unknown): DeliveryFailure {
   if (err instanceof FhirDocumentInputError)
     return new DeliveryFailure('permanent', `The letter could not be made into a GP document: ${err.message}`);
   return new DeliveryFailure('transient', 'The letter could not be sent to the GP practice.');
+}
+
+/**
+ * A letter that could not be laid out (issue 22 point 3): for good when the letter itself is the reason
+ * (it breaks the letter bounds, or its layout ran over the limits), else worth another try later.
+ */
+export function renderFailure(err: unknown): DeliveryFailure {
+  if (err instanceof LetterRenderError) return new DeliveryFailure(err.permanent ? 'permanent' : 'transient', err.message);
+  return new DeliveryFailure('transient', 'The letter could not be made into a PDF this time.');
 }

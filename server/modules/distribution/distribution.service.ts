@@ -12,6 +12,7 @@ import type { GpDelivery } from '../../adapters/gp-delivery';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { deliveries, dictations } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, Errors } from '../../lib/errors';
 import { DEFAULT_MAX_ATTEMPTS, type JobQueue } from '../../lib/jobs';
 import type { RequestAuth } from '../auth/request-auth';
@@ -26,7 +27,7 @@ import { readDistributionSetting } from './distribution-settings';
 import { sendByEmail, sendToGp } from './send-letter';
 import { emit, publish } from '../notifications/notify.service';
 import { settleDictation } from './settle';
-import { notifyChange } from '../live/live-channel';
+import { dictationFacts, notifyChange } from '../live/live-channel';
 import { nextCheckDelayMs, registerGpTracking, startGpTrackingTimer } from './gp-tracking';
 
 export const DELIVERY_JOB = 'deliver_letter';
@@ -115,11 +116,12 @@ export function createDistribution(deps: DistributionDeps) {
               dictationId: row.dictationId,
               kind: 'delivery_failed',
               urgent: ctx.row.urgent === 'HIGH',
+              reference: ctx.row.reference,
             }),
           ]
         : [];
       // Open apps refresh the failed-letters list and the bell of whoever was told (issue 14: live lists).
-      await notifyChange(tx, { t: row.trustId, p: [], u: out.map((n) => n.userId) });
+      await notifyChange(tx, { t: row.trustId, p: [], u: out.map((n) => n.userId), dictation: ctx ? [ctx.row] : undefined });
       return out;
     });
     publish(told);
@@ -133,7 +135,7 @@ export function createDistribution(deps: DistributionDeps) {
     await db.transaction(async (tx) => {
       await tx.update(deliveries).set(values).where(eq(deliveries.id, row.id));
       await logDelivery(tx as unknown as Db, row, event, words, null);
-      await notifyChange(tx, { t: row.trustId, p: [], u: [] });
+      await notifyChange(tx, { t: row.trustId, p: [], u: [], dictation: await dictationFacts(tx, row.dictationId) });
     });
   }
 
@@ -148,6 +150,8 @@ export function createDistribution(deps: DistributionDeps) {
       .set({ attempts: sql`${deliveries.attempts} + 1`, updatedAt: new Date() })
       .where(eq(deliveries.id, row.id));
     const source = await readLetterSource(db, ctx.row, new Date(), (msg) => deps.log.warn(msg));
+    // Issue 23: the details were changed to disagree with the index after approval: nothing is sent.
+    if (source.identity_mismatch) return failed(row, MESSAGES.deliveryIdentityMismatch(source.identity_mismatch));
     const setting = await readDistributionSetting(db, row.trustId, (msg) => deps.log.warn(msg));
     try {
       const email = row.channel === 'email';
@@ -246,23 +250,31 @@ export function createDistribution(deps: DistributionDeps) {
       const row = await findDelivery(db, id);
       const ctx = row ? await findContext(db, row.dictationId) : undefined;
       if (!row || !ctx || row.trustId !== auth.ctx.user.trustId || !mayView(auth, ctx.row)) throw Errors.notFound();
-      if (await isSuperseded(db, row.id)) throw new AppError(409, 'already_resent', MESSAGES.resendReplacedAlready);
+      const alreadyResent = () => new AppError(409, 'already_resent', MESSAGES.resendReplacedAlready);
+      if (await isSuperseded(db, row.id)) throw alreadyResent();
       if (row.status !== 'failed') throw new AppError(409, 'not_failed', MESSAGES.resendOnlyFailed);
+      // Issue 23: no new delivery for a letter whose patient details disagree with the index.
+      const { identity_mismatch } = await readLetterSource(db, ctx.row, new Date());
+      if (identity_mismatch) throw Errors.deliveryIdentityMismatch(identity_mismatch);
       const to = channel ?? (row.channel as DeliveryChannel);
       const problem = channelProblem(contactForChoice(row), to, await channelOptions(db, deps.gp, row.trustId));
       if (problem) throw Errors.validation(problem, { channel: [problem] });
-      const fresh = await db.transaction(async (tx) => {
-        const added = await addDelivery(
-          tx as unknown as Db,
-          ctx.row,
-          { role: row.role, recipient: row.recipient, contact: row.contact, channel: to, note: null },
-          auth.ctx.user.id,
-          row.id,
-          ip,
-        );
-        await tx.update(dictations).set({ isResend: true, updatedAt: new Date() }).where(eq(dictations.id, ctx.row.id));
-        return added;
-      });
+      // The check above is a courtesy: the database decides. `resend_of` is unique, so of two resends of
+      // one delivery made at once the second waits for the first and is refused (issue 22 point 8).
+      const fresh = await db
+        .transaction(async (tx) => {
+          const added = await addDelivery(
+            tx as unknown as Db,
+            ctx.row,
+            { role: row.role, recipient: row.recipient, contact: row.contact, channel: to, note: null },
+            auth.ctx.user.id,
+            row.id,
+            ip,
+          );
+          await tx.update(dictations).set({ isResend: true, updatedAt: new Date() }).where(eq(dictations.id, ctx.row.id));
+          return added;
+        })
+        .catch((err: unknown) => Promise.reject(isUniqueViolation(err) ? alreadyResent() : err));
       void jobs.kick();
       return (await deliveryDtos(db, [fresh]))[0]!;
     },

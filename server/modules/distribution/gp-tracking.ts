@@ -18,7 +18,7 @@ import { deliveries } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
 import { logDelivery, type DeliveryRow } from './deliveries.repository';
 import { settleDictation } from './settle';
-import { notifyChange } from '../live/live-channel';
+import { dictationFacts, notifyChange } from '../live/live-channel';
 import { readGpReports } from './gp-reports';
 
 export const GP_TRACKING_JOB = 'distribution.gp_tracking';
@@ -95,7 +95,8 @@ export async function trackGpDeliveries(deps: GpTrackingDeps): Promise<{ checked
       if (!done) continue;
       await logDelivery(db, row, 'acknowledged', 'acknowledged by the practice', null);
       await settleDictation(db, row.dictationId);
-      await notifyChange(db, { t: row.trustId, p: [], u: [] }); // open lists and Delivery tabs refresh
+      // Open lists and Delivery tabs refresh: of those who may see the letter.
+      await notifyChange(db, { t: row.trustId, p: [], u: [], dictation: await dictationFacts(db, row.dictationId) });
       result.acknowledged++;
     } else if (FAILED.has(t.status)) {
       await db

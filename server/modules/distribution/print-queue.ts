@@ -6,35 +6,37 @@
  * into a window envelope as it is.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { buildLetterModel } from '../../../src/domain/letter-model';
 import type { z } from 'zod';
 import type { printQueueItemSchema } from '../../../src/domain/contract';
 import { MESSAGES } from '../../../src/domain/messages';
+import { formatPatientName } from '../../../src/domain/display-format';
+import { formatNhsNumber } from '../../../src/domain/nhs-number';
 import type { Db } from '../../db/client';
 import { deliveries } from '../../db/schema';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { readLetterSource } from '../documents/letter-source';
+import type { PileEntry } from '../documents/print-pile';
+import { LetterRenderError } from '../documents/render-error';
 import type { RenderPool } from '../documents/render-pool';
 import { mayView } from '../letters/dictation-scope';
 import { findContext } from '../letters/letters.repository';
 import { deliveryDtos, isCurrent, logDelivery, type DeliveryRow } from './deliveries.repository';
-import { deliveriesPage } from './deliveries-page';
+import { deliveriesPage, type FoundDelivery } from './deliveries-page';
 import { settleDictation } from './settle';
 
-const MM = 72 / 25.4;
-const A4 = { width: 595.28, height: 841.89 };
-
-/** pdf-lib's standard fonts write WinAnsi only: anything else becomes its nearest plain form or "?". */
-const winAnsi = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+/** A letter of the pile that cannot be rendered refuses the pile with its reason, naming the letter (no patient data). */
+async function withReference(reference: string, rendering: Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await rendering;
+  } catch (err) {
+    if (err instanceof LetterRenderError && err.permanent) {
+      throw new AppError(err.status, err.code, MESSAGES.pileLetterNotRenderable(reference, err.message));
+    }
+    throw err;
+  }
+}
 
 export function createPrintQueue(db: Db, renderer: RenderPool) {
   /** The trust's current deliveries in `status` the caller may see (another trust's or an invisible one: not there). */
@@ -70,12 +72,21 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
   }
   const waiting = (auth: RequestAuth, ids?: number[]) => inStatus(auth, 'printing', ids);
 
-  async function listed(found: { row: DeliveryRow; reference: string }[]): Promise<z.infer<typeof printQueueItemSchema>[]> {
+  async function listed(found: FoundDelivery[]): Promise<z.infer<typeof printQueueItemSchema>[]> {
     const dtos = await deliveryDtos(
       db,
       found.map((f) => f.row),
     );
-    return dtos.map((d, i) => ({ ...d, reference: found[i]!.reference, address_lines: found[i]!.row.contact.lines }));
+    return dtos.map((d, i) => {
+      const { reference, row, patient } = found[i]!;
+      return {
+        ...d,
+        reference,
+        address_lines: row.contact.lines,
+        patient_name: formatPatientName(patient.patient_first_name, patient.patient_last_name),
+        nhs_number: patient.patient_nhs_id ? formatNhsNumber(patient.patient_nhs_id) : null,
+      };
+    });
   }
 
   /** The chosen ids, all of them waiting print deliveries the caller may see; otherwise refused, nothing done. */
@@ -97,25 +108,6 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
     throw new AppError(409, 'not_waiting', MESSAGES.printNotWaiting(unique.length - found.length));
   }
 
-  async function addressSheet(pdf: PDFDocument, name: string, lines: string[], reference: string) {
-    const page = pdf.addPage([A4.width, A4.height]);
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-    let y = A4.height - 50 * MM;
-    page.drawText(winAnsi(name), { x: 20 * MM, y, size: 11, font: bold });
-    for (const line of lines) {
-      y -= 14;
-      page.drawText(winAnsi(line), { x: 20 * MM, y, size: 11, font });
-    }
-    page.drawText(winAnsi(`Copy of letter ${reference}`), {
-      x: 20 * MM,
-      y: A4.height - 120 * MM,
-      size: 10,
-      font,
-      color: rgb(0.3, 0.3, 0.3),
-    });
-  }
-
   return {
     /** GET /api/print-queue: a page of the copies waiting to be printed and posted, and how many there are. */
     async list(auth: RequestAuth, page: { limit: number; offset: number }) {
@@ -129,27 +121,29 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
       return { total, items: await listed(found) };
     },
 
-    /** POST /api/print-queue/letters.pdf: the chosen letters, in queue order, as one PDF. */
+    /**
+     * POST /api/print-queue/letters.pdf: the chosen letters, in queue order, as one PDF. Each letter is
+     * rendered once, and the pile merged, in the render pool under its limits; a letter that cannot be
+     * rendered refuses the whole pile, naming the letter.
+     */
     async merged(auth: RequestAuth, ids: number[]): Promise<Buffer> {
       const found = await chosen(auth, ids);
-      const out = await PDFDocument.create();
-      out.setTitle('Letters to post');
-      const letters = new Map<number, { pdf: PDFDocument; addressee: string | null }>();
+      const letters: Buffer[] = [];
+      const made = new Map<number, { index: number; addressee: string | null }>();
+      const pile: PileEntry[] = [];
       for (const { row, reference } of found) {
-        let letter = letters.get(row.dictationId);
+        let letter = made.get(row.dictationId);
         if (!letter) {
           const ctx = (await findContext(db, row.dictationId))!;
           const model = buildLetterModel(await readLetterSource(db, ctx.row, new Date()));
-          const bytes = await renderer.render('pdf', model);
-          letter = { pdf: await PDFDocument.load(bytes), addressee: model.addressee?.name ?? null };
-          letters.set(row.dictationId, letter);
+          letters.push(await withReference(reference, renderer.render('pdf', model)));
+          letter = { index: letters.length - 1, addressee: model.addressee?.name ?? null };
+          made.set(row.dictationId, letter);
         }
         const isAddressee = row.role === 'to' && letter.addressee === row.contact.name;
-        if (!isAddressee) await addressSheet(out, row.contact.name, row.contact.lines, reference);
-        const pages = await out.copyPages(letter.pdf, letter.pdf.getPageIndices());
-        for (const p of pages) out.addPage(p);
+        pile.push({ letter: letter.index, sheet: isAddressee ? null : { name: row.contact.name, lines: row.contact.lines, reference } });
       }
-      return Buffer.from(await out.save());
+      return renderer.mergePile(letters, pile);
     },
 
     /** POST /api/print-queue/posted: marked posted by the caller now; the dictations that are then complete become SENT. */

@@ -8,7 +8,7 @@ import type { GpDelivery } from '../../adapters/gp-delivery';
 import type { Mailer } from '../../adapters/mail';
 import type { RenderPool } from '../documents/render-pool';
 import type { DistributionSetting } from '../../../src/domain/contract';
-import { gpFailure, smtpFailure } from './delivery-failure';
+import { gpFailure, renderFailure, smtpFailure } from './delivery-failure';
 import type { DeliveryRow } from './deliveries.repository';
 
 export interface Sent {
@@ -42,8 +42,17 @@ function emailText(source: LetterSource, name: string): string {
   ].join('\n');
 }
 
+/** The copy's PDF, from the render pool under its limits; a letter that cannot be laid out is a delivery failure in words. */
+async function letterPdf(deps: SendDeps, source: LetterSource): Promise<Buffer> {
+  try {
+    return await deps.renderer.render('pdf', buildLetterModel(source));
+  } catch (err) {
+    throw renderFailure(err);
+  }
+}
+
 export async function sendByEmail(deps: SendDeps, row: DeliveryRow, source: LetterSource, setting: DistributionSetting): Promise<Sent> {
-  const pdf = await deps.renderer.render('pdf', buildLetterModel(source));
+  const pdf = await letterPdf(deps, source);
   try {
     const sent = await deps.mailer.send({
       to: row.contact.email ?? '',
@@ -63,8 +72,8 @@ export const deliveryLocalId = (deliveryId: number) => `wardnote-delivery-${deli
 const splitName = (first?: string, last?: string) => ({ given: first ? [first] : [], family: last ?? '' });
 
 export async function sendToGp(deps: SendDeps, row: DeliveryRow, source: LetterSource, setting: DistributionSetting): Promise<Sent> {
+  const pdf = await letterPdf(deps, source);
   try {
-    const pdf = await deps.renderer.render('pdf', buildLetterModel(source));
     const p = source.patient;
     const { given, family } = splitName(p.patient_first_name, p.patient_last_name);
     const approvedAt = source.approval?.approved_at ?? source.now.toISOString();

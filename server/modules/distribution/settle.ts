@@ -7,7 +7,7 @@ import { findSystemTransition } from '../../../src/domain/workflow';
 import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { findContext } from '../letters/letters.repository';
-import { applyDictationChange, SYSTEM_ACTOR } from '../worklist/allocation.service';
+import { applyDictationChange, SYSTEM_ACTOR } from '../worklist/dictation-change';
 import { currentDeliveries } from './deliveries.repository';
 
 const DONE = new Set(['delivered', 'posted']);

@@ -28,6 +28,7 @@ import {
 import { TextWatermark } from 'docx/watermarks';
 import type { LetterNode } from '../../../src/domain/contract';
 import type { LetterModel } from '../../../src/domain/letter-model';
+import { signOffLead } from './sign-off';
 
 const NHS_BLUE = '005EB8';
 const GREY = '425563';
@@ -71,6 +72,8 @@ function runs(node: LetterNode, extra: { bold?: boolean } = {}): ParagraphChild[
 /** Walks the letter body into Word paragraphs and tables, collecting one numbering per ordered list. */
 class BodyWriter {
   readonly numbering: INumberingOptions['config'][number][] = [];
+  /** Set while writing the body's last lines: each paragraph is kept with the next, down to the sign-off. */
+  keepNext = false;
 
   blocks(nodes: LetterNode[], list?: { level: number; ordered?: string }): (Paragraph | Table)[] {
     return nodes.flatMap((n) => this.block(n, list));
@@ -83,10 +86,11 @@ class BodyWriter {
           new Paragraph({ heading: node.attrs?.level === 3 ? HeadingLevel.HEADING_3 : HeadingLevel.HEADING_2, children: runs(node) }),
         ];
       case 'paragraph':
-        if (!list) return [new Paragraph({ children: runs(node), spacing: { after: 120 } })];
+        if (!list) return [new Paragraph({ children: runs(node), spacing: { after: 120 }, ...this.keep() })];
         return [
           new Paragraph({
             children: runs(node),
+            ...this.keep(),
             ...(list.ordered ? { numbering: { reference: list.ordered, level: list.level } } : { bullet: { level: list.level } }),
           }),
         ];
@@ -98,7 +102,7 @@ class BodyWriter {
           (item.content ?? []).flatMap((child, i) =>
             // Only an item's first paragraph carries the number or bullet; the rest are indented under it.
             child.type === 'paragraph' && i > 0
-              ? [new Paragraph({ children: runs(child), indent: { left: 720 * (level + 1) } })]
+              ? [new Paragraph({ children: runs(child), indent: { left: 720 * (level + 1) }, ...this.keep() })]
               : this.block(child, { level, ordered }),
           ),
         );
@@ -108,6 +112,10 @@ class BodyWriter {
       default:
         return [];
     }
+  }
+
+  private keep(): { keepNext?: true; keepLines?: true } {
+    return this.keepNext ? { keepNext: true, keepLines: true } : {};
   }
 
   private orderedNumbering(node: LetterNode): string {
@@ -256,20 +264,21 @@ function patientBlock(m: LetterModel): Table {
   });
 }
 
+/** The sign-off, one block: each of its lines but the last kept with the next (see sign-off.ts). */
 function signature(m: LetterModel): Paragraph[] {
   const s = m.signature;
-  const out = [
-    new Paragraph({ text: 'Yours sincerely', spacing: { before: 240, after: 480 } }),
-    new Paragraph({ children: [new TextRun({ text: s.name, bold: true })], keepNext: true }),
-    ...(s.job_title ? [new Paragraph(s.job_title)] : []),
-    ...(s.registration_number ? [new Paragraph({ children: [new TextRun({ text: s.registration_number, color: GREY })] })] : []),
+  const lines: { children: ParagraphChild[]; spacing?: { before: number; after: number } }[] = [
+    { children: [new TextRun('Yours sincerely')], spacing: { before: 240, after: 480 } },
+    { children: [new TextRun({ text: s.name, bold: true })] },
+    ...(s.job_title ? [{ children: [new TextRun(s.job_title)] }] : []),
+    ...(s.registration_number ? [{ children: [new TextRun({ text: s.registration_number, color: GREY })] }] : []),
   ];
   if (s.approved) {
-    out.push(new Paragraph({ children: [small(s.approved_line, { italics: true, color: GREY })] }));
+    lines.push({ children: [small(s.approved_line, { italics: true, color: GREY })] });
   } else if (s.note) {
-    out.push(new Paragraph({ children: [new TextRun({ text: s.note, bold: true, italics: true, color: RED })] }));
+    lines.push({ children: [new TextRun({ text: s.note, bold: true, italics: true, color: RED })] });
   }
-  return out;
+  return lines.map((l, i) => new Paragraph({ ...l, keepLines: true, ...(i < lines.length - 1 ? { keepNext: true } : {}) }));
 }
 
 function copies(m: LetterModel): Paragraph[] {
@@ -287,7 +296,12 @@ function copies(m: LetterModel): Paragraph[] {
 /** The letter as DOCX bytes. */
 export async function renderLetterDocx(m: LetterModel): Promise<Buffer> {
   const body = new BodyWriter();
-  const content = body.blocks(m.body.content ?? []);
+  const nodes = m.body.content ?? [];
+  // The body's last lines go with the sign-off (a heading keeps with the next by its style already).
+  const lead = signOffLead(nodes);
+  const content = body.blocks(lead < 0 ? nodes : nodes.slice(0, lead));
+  body.keepNext = true;
+  if (lead >= 0) content.push(...body.blocks(nodes.slice(lead)));
   const header = new Header({
     children: [
       new Paragraph({
@@ -349,7 +363,7 @@ export async function renderLetterDocx(m: LetterModel): Promise<Buffer> {
             children: [new TextRun({ text: m.title, bold: true, size: 28, color: NHS_BLUE })],
           }),
           patientBlock(m),
-          new Paragraph({ text: m.salutation, spacing: { before: 240, after: 120 } }),
+          new Paragraph({ text: m.salutation, spacing: { before: 240, after: 120 }, ...(lead < 0 ? { keepNext: true } : {}) }),
           ...content,
           ...signature(m),
           ...copies(m),

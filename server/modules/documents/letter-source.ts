@@ -1,13 +1,13 @@
 /** Reads what a printed letter is made of: the dictation, its letter, the patient index entry, the letterhead. */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { letterheadKey, letterheadSettingSchema, type LetterheadSetting } from '../../../src/domain/contract/letterhead';
 import type { LetterNode } from '../../../src/domain/contract';
 import { defaultLetterhead, resolveLetterhead, type IndexedPatient, type LetterSource } from '../../../src/domain/letter-model';
-import { normaliseNhsNumber } from '../../../src/domain/nhs-number';
 import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
-import { departments, jobTypes, letters, patients, settings, sites, trusts, users } from '../../db/schema';
+import { departments, jobTypes, letters, settings, sites, trusts, users } from '../../db/schema';
 import type { DictationRow } from '../letters/letters.repository';
+import { findIndexedPatient, identityProblemOf } from '../patients/patient-identity';
 
 /** A trust's letterhead setting; one that does not read as a letterhead is left out (and said once in the log). */
 export async function readLetterheadSetting(
@@ -28,27 +28,21 @@ export async function readLetterheadSetting(
   return parsed.data;
 }
 
-/** The dictation's patient in the trust's patient index: by NHS number, else by hospital number. */
-async function indexedPatient(db: Db, trustId: number, p: Record<string, string>): Promise<IndexedPatient | null> {
-  const columns = { id: patients.id, address: patients.address, email: patients.email, gp: patients.gp, next_of_kin: patients.nextOfKin };
-  const nhs = p.patient_nhs_id ? normaliseNhsNumber(p.patient_nhs_id) : '';
-  if (nhs) {
-    const [r] = await db
-      .select(columns)
-      .from(patients)
-      .where(and(eq(patients.trustId, trustId), eq(patients.nhsNumber, nhs)))
-      .limit(1);
-    if (r) return r;
-  }
-  if (p.patient_mrn_id) {
-    const [r] = await db
-      .select(columns)
-      .from(patients)
-      .where(and(eq(patients.trustId, trustId), eq(patients.mrn, p.patient_mrn_id)))
-      .limit(1);
-    if (r) return r;
-  }
-  return null;
+/**
+ * The dictation's patient in the trust's patient index (by NHS number, else hospital number), and
+ * whether the typed name and date of birth are that patient's (issue 23). An entry that is someone
+ * else's is not merged: the letter never takes another patient's address, e-mail or GP.
+ */
+async function indexedPatient(
+  db: Db,
+  trustId: number,
+  p: Record<string, string>,
+): Promise<{ indexed: IndexedPatient | null; mismatch: string | null }> {
+  const found = await findIndexedPatient(db, trustId, p);
+  const mismatch = identityProblemOf(found, p);
+  if (!found || mismatch) return { indexed: null, mismatch };
+  const { id, address, email, gp, next_of_kin } = found.row;
+  return { indexed: { id, address, email, gp, next_of_kin }, mismatch: null };
 }
 
 /** The version of the dictation's letter (0 when none is typed yet): what a printed copy is kept under. */
@@ -74,6 +68,7 @@ export async function readLetterSource(db: Db, d: DictationRow, now: Date, warn?
     : [];
   const [letter] = await db.select({ doc: letters.doc, approval: letters.approval }).from(letters).where(eq(letters.dictationId, d.id));
   const setting = await readLetterheadSetting(db, d.trustId, warn);
+  const index = await indexedPatient(db, d.trustId, d.patient);
 
   return {
     reference: d.reference,
@@ -82,7 +77,8 @@ export async function readLetterSource(db: Db, d: DictationRow, now: Date, warn?
     job_type: jobType ? { name: jobType.name, recipient: jobType.recipient, copy: jobType.copy, template: jobType.template } : null,
     department: department?.name ?? null,
     patient: d.patient,
-    indexed: await indexedPatient(db, d.trustId, d.patient),
+    indexed: index.indexed,
+    identity_mismatch: index.mismatch,
     appointment: d.appointment ?? null,
     recipients: d.recipients ?? null,
     author: {

@@ -9,12 +9,16 @@ import pdfmake from 'pdfmake';
 import type { Content, ContentText, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { LetterNode } from '../../../src/domain/contract';
 import type { LetterModel } from '../../../src/domain/letter-model';
+import { signOffLead } from './sign-off';
 
 const require = createRequire(import.meta.url);
 const robotoDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
 
 const NHS_BLUE = '#005EB8';
 const GREY = '#425563';
+/** pdfmake ids of the sign-off's first line and of the body's last lines, which keep it company. */
+const SIGN_OFF = 'sign-off';
+const SIGN_OFF_LEAD = 'sign-off-lead';
 
 let configured = false;
 function printer() {
@@ -129,6 +133,40 @@ function block(node: LetterNode): Content {
 
 const blocks = (nodes: LetterNode[]): Content[] => nodes.map(block);
 
+/** The body, its block that leads into the sign-off marked with SIGN_OFF_LEAD (see keepSignOffCompany). */
+function bodyBlocks(m: LetterModel): Content[] {
+  const nodes = m.body.content ?? [];
+  const lead = signOffLead(nodes);
+  return nodes.map((n, i) => (i === lead ? ({ ...(block(n) as object), id: SIGN_OFF_LEAD } as Content) : block(n)));
+}
+
+interface PlacedNode {
+  id?: string;
+  pageNumbers: number[];
+  startPosition: { verticalRatio: number };
+}
+
+/**
+ * pdfmake's pageBreakBefore: the sign-off (closing, name, job title, approval line) is never alone on a page.
+ * When it would start on a later page than the one the body's last block ends on, that block (with its
+ * heading) starts a new page too, so the reader finds the last lines of the letter above the signature.
+ * The sign-off itself is unbreakable; the block moved is never cut, only started lower. (Not `unbreakable`
+ * around both: pdfmake keeps only the first page of an unbreakable block taller than a page.)
+ */
+function keepSignOffCompany(
+  node: PlacedNode,
+  around: { getFollowingNodesOnPage(): PlacedNode[]; getNodesOnNextPage(): PlacedNode[] },
+): boolean {
+  // At the top of its page already: a new page would only leave this one empty.
+  if (node.id !== SIGN_OFF_LEAD || node.startPosition.verticalRatio < 0.1) return false;
+  const last = Math.max(...node.pageNumbers);
+  const signOff = [...around.getFollowingNodesOnPage(), ...around.getNodesOnNextPage()].find((n) => n.id === SIGN_OFF);
+  // Further than the page after the block's first page: only a block spanning pages gets there, and the
+  // sign-off follows it straight on; left as it is.
+  if (!signOff) return false;
+  return Math.min(...signOff.pageNumbers) > last;
+}
+
 function letterhead(m: LetterModel): Content {
   const h = m.letterhead;
   const contact = [h.telephone && `Tel: ${h.telephone}`, h.email && `Email: ${h.email}`, h.website].filter(Boolean) as string[];
@@ -206,7 +244,7 @@ function patientBlock(m: LetterModel): Content {
 function signature(m: LetterModel): Content[] {
   const s = m.signature;
   const lines: Content[] = [
-    { text: 'Yours sincerely', margin: [0, 14, 0, 26] },
+    { text: 'Yours sincerely', margin: [0, 14, 0, 26], id: SIGN_OFF },
     { text: s.name, bold: true },
     ...(s.job_title ? [{ text: s.job_title }] : []),
     ...(s.registration_number ? [{ text: s.registration_number, color: GREY }] : []),
@@ -268,13 +306,14 @@ export function pdfDefinition(m: LetterModel): TDocumentDefinitions {
         { text: `Page ${page} of ${pages}`, fontSize: 8, alignment: 'right', width: 'auto' },
       ],
     }),
+    pageBreakBefore: keepSignOffCompany as TDocumentDefinitions['pageBreakBefore'],
     content: [
       letterhead(m),
       addressAndDate(m),
       { text: m.title, style: 'title' },
       patientBlock(m),
-      { text: m.salutation, margin: [0, 0, 0, 8] },
-      ...blocks(m.body.content ?? []),
+      { text: m.salutation, margin: [0, 0, 0, 8], ...(signOffLead(m.body.content ?? []) < 0 ? { id: SIGN_OFF_LEAD } : {}) },
+      ...bodyBlocks(m),
       ...signature(m),
       ...copies(m),
     ],

@@ -1,68 +1,65 @@
 /**
- * Renders letters on one worker thread, so laying out a long letter (about a second for ten pages)
- * never holds up the server's other requests. Requests wait their turn in order; a worker that dies
- * fails what it had and a new one starts with the next request.
+ * Lays letters out off the main thread (issue 22 point 3), for every renderer the server has: the PDF
+ * and DOCX documents, the print queue's pile, the e-mail and GP copies of the delivery jobs. Every
+ * letter is first checked against the letter schema and its bounds (src/domain/letter-doc.ts): one
+ * that breaks them (saved before the bounds existed) is answered at once, in words, and never reaches
+ * a worker. The rest run in a pool of worker threads (server/lib/worker-pool.ts) with a time and a
+ * memory limit per job: a render that runs over is stopped, its worker replaced, and it is answered
+ * "This letter could not be turned into a PDF", while the other workers go on with other letters.
  */
-import { Worker } from 'node:worker_threads';
+import { checkLetterDoc } from '../../../src/domain/letter-doc';
 import type { LetterModel } from '../../../src/domain/letter-model';
-import type { RenderReply, RenderRequest } from './render-worker';
+import { createWorkerPool, WorkerJobError } from '../../lib/worker-pool';
+import type { PileEntry } from './print-pile';
+import { ownBytes, type RenderJob } from './render-job';
+import { LetterRenderError } from './render-error';
+
+export interface RenderPoolOptions {
+  workers: number;
+  queue: number;
+  timeLimitMs: number;
+  memoryMb: number;
+}
 
 export interface RenderPool {
+  /** The letter as PDF or DOCX bytes; throws LetterRenderError with the reason in words. */
   render(format: 'pdf' | 'docx', model: LetterModel): Promise<Buffer>;
+  /** PDFs made by `render` merged as `pile` says (print-pile.ts); throws LetterRenderError. */
+  mergePile(letters: Buffer[], pile: PileEntry[]): Promise<Buffer>;
   close(): Promise<void>;
 }
 
-/** The worker runs TypeScript like the server does, through tsx (render-worker.mjs registers it). */
-function startWorker(): Worker {
-  return new Worker(new URL('./render-worker.mjs', import.meta.url), { execArgv: [] });
-}
+export function createRenderPool(opts: RenderPoolOptions): RenderPool {
+  const pool = createWorkerPool<RenderJob, Uint8Array>({
+    module: new URL('./render-job.ts', import.meta.url),
+    size: opts.workers,
+    maxQueue: opts.queue,
+    timeLimitMs: opts.timeLimitMs,
+    memoryMb: opts.memoryMb,
+  });
 
-export function createRenderPool(): RenderPool {
-  let worker: Worker | null = null;
-  let next = 1;
-  const pending = new Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>();
-
-  const failAll = (err: Error) => {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-  };
-  const ensure = () => {
-    if (worker) return worker;
-    const w = startWorker();
-    w.on('message', (reply: RenderReply) => {
-      const p = pending.get(reply.id);
-      if (!p) return;
-      pending.delete(reply.id);
-      if (reply.ok) p.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
-      else p.reject(new Error(`The letter could not be rendered (${reply.error}).`));
-      if (!pending.size) w.unref();
-    });
-    w.on('error', (err) => {
-      if (worker === w) worker = null;
-      failAll(err);
-    });
-    w.on('exit', () => {
-      if (worker === w) worker = null;
-      failAll(new Error('The letter renderer stopped.'));
-    });
-    worker = w;
-    return w;
-  };
+  async function run(job: RenderJob, format: 'pdf' | 'docx', transfer: ArrayBuffer[] = []): Promise<Buffer> {
+    try {
+      const bytes = await pool.run(job, transfer);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    } catch (err) {
+      if (err instanceof WorkerJobError) throw new LetterRenderError(err.reason, format);
+      throw err;
+    }
+  }
 
   return {
     render(format, model) {
-      const w = ensure();
-      const id = next++;
-      return new Promise<Buffer>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        w.ref();
-        w.postMessage({ id, format, model } satisfies RenderRequest);
-      });
+      const problems = checkLetterDoc(model.body);
+      if (problems.length) return Promise.reject(new LetterRenderError('bounds', format, problems[0]));
+      return run({ kind: 'letter', format, model }, format);
     },
-    async close() {
-      const w = worker;
-      worker = null;
-      if (w) await w.terminate();
+    mergePile(letters, pile) {
+      // Moved to the worker rather than copied: the caller is done with them.
+      const own = letters.map(ownBytes);
+      const transfer = new Set(own.map((b) => b.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer));
+      return run({ kind: 'pile', letters: own, pile }, 'pdf', [...transfer]);
     },
+    close: () => pool.close(),
   };
 }

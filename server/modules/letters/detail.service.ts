@@ -13,7 +13,8 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { checkDetails } from '../dictations/dictation-details';
-import { applyDictationChange } from '../worklist/allocation.service';
+import { applyDictationChange } from '../worklist/dictation-change';
+import { auditIdentityChoice, checkPatientIdentity } from '../patients/patient-identity';
 import { letterDictationOf, letterUserOf, visibleContext } from './dictation-scope';
 import { addComment, commentsPage, logsPage } from './detail.repository';
 
@@ -32,6 +33,7 @@ export function createDetailService(db: Db) {
       if (!canEditLetter(letterUserOf(auth), letterDictationOf(d)))
         throw new AppError(403, 'details_not_editable', MESSAGES.detailsNotEditable);
       await checkDetails(db, auth.ctx.user.trustId, body);
+      await checkPatientIdentity(db, auth.ctx.user.trustId, body.patient);
       const patient = defined(body.patient);
       const appointment = body.appointment === undefined ? d.appointment : body.appointment === null ? null : defined(body.appointment);
       const values = {
@@ -63,6 +65,7 @@ export function createDetailService(db: Db) {
         },
       );
       if (!ok) throw new AppError(409, 'changed', MESSAGES.dictationChanged);
+      await auditIdentityChoice(db, { trustId: d.trustId, userId: auth.ctx.user.id, dictationId: id, choice: body.identity_choice, ip });
     },
 
     async comments(auth: RequestAuth, id: number, page: number, perPage: number) {

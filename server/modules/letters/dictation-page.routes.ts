@@ -24,6 +24,7 @@ import { createHandOffService } from './handoff.service';
 import type { LetterService } from './letters.service';
 import { findLetter } from './letters.repository';
 import type { ApprovalService } from '../review/approval.service';
+import type { Distribution } from '../distribution/distribution.service';
 import { markSeen } from '../review/views.repository';
 
 /** Who types: the page's claim is theirs (a SuperAdmin moves work from the queue, never types). */
@@ -39,8 +40,9 @@ export const dictationPageRoutes: FastifyPluginAsyncZod<{
   signer: UrlSigner;
   letters: LetterService;
   approvals: ApprovalService;
-}> = async (app, { db, signer, letters, approvals }) => {
-  const handOffs = createHandOffService(db, letters);
+  distribution: Distribution;
+}> = async (app, { db, signer, letters, approvals, distribution }) => {
+  const handOffs = createHandOffService(db, letters, distribution);
   const details = createDetailService(db);
 
   app.post(

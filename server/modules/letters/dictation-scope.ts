@@ -1,8 +1,6 @@
 /** Finding a dictation for the letter path: only the caller's own trust's, only one they may view. */
 import type { Dictation } from '../../../src/domain/contract';
 import { canViewDictation } from '../../../src/domain/dictation-access';
-import type { LetterDictation, LetterUser } from '../../../src/domain/letter-access';
-import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { Errors } from '../../lib/errors';
 import type { UrlSigner } from '../../lib/signed-url';
@@ -33,19 +31,8 @@ export async function visibleContext(db: Db, auth: RequestAuth, id: number): Pro
   return ctx;
 }
 
-export const letterUserOf = (auth: RequestAuth): LetterUser => ({
-  userId: auth.ctx.user.id,
-  roles: auth.subject.roles,
-  permissions: auth.subject.permissions,
-  outsourcingPoolId: auth.subject.outsourcingPoolId,
-});
-export const letterDictationOf = (d: DictationRow): LetterDictation => ({
-  status: d.status as DictationStatus,
-  authorId: d.authorId,
-  assignedTo: d.assignedTo,
-  secretarialCover: d.secretarialCover,
-  outsourcingPoolId: d.outsourcingPoolId,
-});
+/** The caller and the dictation as the workflow rules see them (one definition, shared with allocation). */
+export { letterDictationOf, letterUserOf } from '../worklist/dictation-change';
 export const fullNameOf = (auth: RequestAuth) => `${auth.ctx.user.firstName} ${auth.ctx.user.lastName}`.trim();
 
 /** The dictation as GET /api/dictation/{id} answers it, for the caller. */

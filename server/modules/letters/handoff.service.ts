@@ -5,7 +5,7 @@
  * allocation service's conditional update, so of two people acting at once exactly one wins.
  */
 import type { z } from 'zod';
-import type { Letter, transitionSchema } from '../../../src/domain/contract';
+import type { Letter, LetterNode, transitionSchema } from '../../../src/domain/contract';
 import {
   ACTIONS_NEEDING_REASON,
   ACTIONS_PASSING_LETTER,
@@ -15,16 +15,24 @@ import {
 } from '../../../src/domain/letter-access';
 import { MESSAGES } from '../../../src/domain/messages';
 import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
-import { TRANSITIONS, findTransition } from '../../../src/domain/workflow';
+import { TRANSITIONS, coverOnHandBack, findTransition } from '../../../src/domain/workflow';
 import { eq } from 'drizzle-orm';
 import { routeTypedLetter } from '../../../src/domain/qa-routing';
+import {
+  SEND_CHECKED_ACTIONS,
+  hasSendProblems,
+  sendProblemLines,
+  unfilledPlaceholders,
+  type SendProblems,
+} from '../../../src/domain/send-check';
+import type { Distribution } from '../distribution/distribution.service';
 import type { Db } from '../../db/client';
 import { dictationComments, jobTypes } from '../../db/schema';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
-import { applyDictationChange, transitionValues } from '../worklist/allocation.service';
+import { applyDictationChange, transitionValues } from '../worklist/dictation-change';
 import { fullNameOf, letterDictationOf, letterUserOf, visibleContext } from './dictation-scope';
-import { findLetter, keepVersion } from './letters.repository';
+import { findLetter, keepVersion, type DictationRow } from './letters.repository';
 import type { LetterService } from './letters.service';
 
 type Transition = z.output<typeof transitionSchema>;
@@ -48,7 +56,7 @@ function returnReasonValue(action: PageAction, reason: string | undefined): { re
 const changed = () => new AppError(409, 'changed', MESSAGES.dictationChanged);
 const alreadyClaimed = (name: string | null) => new AppError(409, 'already_claimed', MESSAGES.alreadyClaimed(name ?? 'Someone else'));
 
-export function createHandOffService(db: Db, letters: LetterService) {
+export function createHandOffService(db: Db, letters: LetterService, distribution: Pick<Distribution, 'plan'>) {
   return {
     /**
      * A Secretary or Manager opens a waiting dictation for typing: it becomes BEING_TYPED, assigned to
@@ -70,7 +78,7 @@ export function createHandOffService(db: Db, letters: LetterService) {
           db,
           auth,
           d,
-          t ? transitionValues(t, auth, d, undefined) : { assignedTo: me },
+          t ? transitionValues(t, me, d) : { assignedTo: me },
           { type: 'status', description: t?.label ?? (d.status === 'OUTSOURCED' ? 'Taken for outsourced typing' : 'Taken for typing') },
           ip,
           { sameAssignee: true },
@@ -133,6 +141,18 @@ export function createHandOffService(db: Db, letters: LetterService) {
     }).action;
   }
 
+  /**
+   * The send check (issue 23, src/domain/send-check.ts) on the letter as stored: its unfilled
+   * placeholders, and the recipients no channel can reach by the approval's own rule (the delivery plan).
+   */
+  async function sendProblems(d: DictationRow, doc: LetterNode | undefined): Promise<SendProblems> {
+    const plan = await distribution.plan(d);
+    return {
+      placeholders: doc ? unfilledPlaceholders(doc).map((u) => u.text) : [],
+      recipients: plan.ok ? [] : plan.problems,
+    };
+  }
+
   async function handOff(auth: RequestAuth, id: number, body: Transition, ip: string): Promise<void> {
     const { row: d } = await visibleContext(db, auth, id);
     const user = letterUserOf(auth);
@@ -153,17 +173,38 @@ export function createHandOffService(db: Db, letters: LetterService) {
     const letter = await findLetter(db, id);
     if (ACTIONS_PASSING_LETTER.includes(action) && !letter?.row.text.trim()) throw new AppError(422, 'no_letter', MESSAGES.noLetterToSend);
     if (body.base_version !== undefined && body.base_version !== (letter?.row.version ?? 0)) throw new HandOffStale();
+    // Problems are caught when the letter leaves the typist, not when its author approves it (issue 23):
+    // refused without a reason, so an offline queue or a script cannot skip what the page asks.
+    const checked = SEND_CHECKED_ACTIONS.includes(action) ? await sendProblems(d, letter?.row.doc as LetterNode | undefined) : null;
+    const problems = checked && hasSendProblems(checked) ? sendProblemLines(checked) : null;
+    if (problems && !body.reason) throw Errors.sendProblems(problems);
 
     const routed = await routedAction(auth, action, d);
     const t = findTransition(user, routed, subject)!;
+    // Handing back grants secretarial cover only when the author does it (issue 22).
+    const decision = routed === 'hand_back' ? coverOnHandBack(user, subject, undefined) : null;
+    const covered = decision?.ok === true && decision.cover;
     const ok = await applyDictationChange(
       db,
       auth,
       d,
-      { ...transitionValues(t, auth, d, undefined), ...returnReasonValue(action, body.reason) },
-      { type: 'status', description: t.label },
+      {
+        ...transitionValues(t, auth.ctx.user.id, d, { cover: covered }),
+        ...returnReasonValue(action, body.reason),
+        ...(checked ? { sentAnyway: problems ? { reason: body.reason!, problems, by: fullNameOf(auth) } : null } : {}),
+      },
+      {
+        type: 'status',
+        description: problems
+          ? MESSAGES.sentAnywayAudit(t.label, problems, body.reason!)
+          : covered
+            ? `${t.label}, with secretarial cover`
+            : t.label,
+      },
       ip,
       {
+        // The check above read who is typing it: a take-over in between makes this one lose.
+        sameAssignee: true,
         within: async (tx) => {
           // Read again under the dictation's new status: no save can land after this point.
           const now = await findLetter(tx, id, { forUpdate: true });

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   API_PATHS,
-  LETTER_MAX_JSON_BYTES,
   dictationAnswerSchema,
   idParamSchema,
   letterRefusalSchema,
@@ -21,6 +20,7 @@ import { MESSAGES } from '../../../src/domain/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { createUrlSigner, loadSigningKey } from '../../lib/signed-url';
 import { caller } from '../auth/request-auth';
 import { dictationDto } from './dictation-scope';
@@ -31,6 +31,12 @@ import { createApprovalService } from '../review/approval.service';
 import type { Distribution } from '../distribution/distribution.service';
 import { reviewRoutes } from '../review/review.routes';
 import { recipientsRoutes } from './recipients.routes';
+
+/**
+ * A save's body is read up to this, well past the letter's own limit (LETTER_MAX_JSON_BYTES), so that a
+ * letter too large is told its size in words (422) rather than refused unread (413).
+ */
+const LETTER_BODY_LIMIT_BYTES = 2_000_000 + 64 * 1024;
 
 /** JSON levels of a letter at the deepest nesting allowed (a node and its content list each add one), with room for marks. */
 const MAX_JSON_NESTING = LETTER_MAX_DEPTH * 2 + 8;
@@ -64,8 +70,8 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; dist
   app.put(
     '/api/dictation/:id/letter',
     {
-      config: { rule: RULES.dictation, idempotent: true },
-      bodyLimit: LETTER_MAX_JSON_BYTES + 64 * 1024,
+      config: { rule: RULES.dictation, idempotent: true, rateLimit: RATE_LIMITS.letterSave },
+      bodyLimit: LETTER_BODY_LIMIT_BYTES,
       preValidation: guardNesting,
       schema: { params: idParamSchema, body: saveLetterSchema, response: { 200: savedLetterAnswerSchema, 409: letterRefusalSchema } },
     },
@@ -105,7 +111,7 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; dist
   );
 
   const approvals = createApprovalService(db, letters, distribution);
-  await app.register(dictationPageRoutes, { db, signer, letters, approvals });
+  await app.register(dictationPageRoutes, { db, signer, letters, approvals, distribution });
   await app.register(reviewRoutes, { db, approvals });
   await app.register(recipientsRoutes, { db, distribution });
 };

@@ -17,6 +17,7 @@ import { checkDetails } from '../dictations/dictation-details';
 import { countWithPrefix, trustTimeZone } from '../dictations/dictations.repository';
 import { referenceStamp, withSuffix } from '../dictations/reference';
 import { notifyChange } from '../live/live-channel';
+import { auditIdentityChoice, checkPatientIdentity } from '../patients/patient-identity';
 
 type ManualLetter = z.output<typeof manualLetterSchema>;
 
@@ -43,6 +44,7 @@ export function createManualLetterService(db: Db) {
       const me = auth.ctx.user;
       await checkAuthor(me.trustId, body.author_id);
       await checkDetails(db, me.trustId, body);
+      await checkPatientIdentity(db, me.trustId, body.patient);
       const stamp = referenceStamp(new Date(), await trustTimeZone(db, me.trustId));
       for (let attempt = 0; attempt < 5; attempt++) {
         const reference = withSuffix(stamp, (await countWithPrefix(db, me.trustId, stamp)) + 1 + attempt);
@@ -66,7 +68,7 @@ export function createManualLetterService(db: Db) {
                 patient: Object.fromEntries(Object.entries(body.patient).filter(([, v]) => v !== undefined)) as Record<string, string>,
                 customFields: body.custom_fields,
               })
-              .returning({ id: dictations.id });
+              .returning();
             await tx
               .insert(dictationLogs)
               .values({ dictationId: d!.id, userId: me.id, type: 'created', description: 'Manual letter started' });
@@ -79,7 +81,14 @@ export function createManualLetterService(db: Db) {
               details: { status: 'BEING_TYPED', manual: true },
               ip,
             });
-            await notifyChange(tx, { t: me.trustId, p: [], u: [] });
+            await auditIdentityChoice(tx as unknown as Db, {
+              trustId: me.trustId,
+              userId: me.id,
+              dictationId: d!.id,
+              choice: body.identity_choice,
+              ip,
+            });
+            await notifyChange(tx, { t: me.trustId, p: [], u: [], dictation: [d!] });
             return d!.id;
           });
         } catch (err) {

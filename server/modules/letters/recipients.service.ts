@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { readLetterSource } from '../documents/letter-source';
 import type { Distribution } from '../distribution/distribution.service';
-import { applyDictationChange } from '../worklist/allocation.service';
+import { applyDictationChange } from '../worklist/dictation-change';
 import { letterDictationOf, letterUserOf, visibleContext } from './dictation-scope';
 
 const roles = (entries: RecipientEntry[]) =>

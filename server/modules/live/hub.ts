@@ -1,10 +1,14 @@
 /**
  * This process's open event streams (issue 14) and who hears what: a work-queue change reaches the
- * streams of its trust (an outsourced typist's only when it concerns their pool), a bell change only
- * the streams of the users whose unread count changed, a session's end closes that session's streams.
- * Frames carry a kind only.
+ * streams of its trust (an outsourced typist's only when it concerns their pool); one dictation's
+ * change only the streams whose user may see that dictation as it was or as it is (canViewDictation:
+ * a confidential or draft dictation's change reaches no one else, issue 22 point 8); a bell change
+ * only the streams of the users whose unread count changed; a session's end closes that session's
+ * streams. Frames carry a kind only.
  */
-import type { LiveMessage } from './live-channel';
+import type { AccessSubject } from '../../../src/domain/access';
+import { canViewDictation } from '../../../src/domain/dictation-access';
+import { ownershipOf, type LiveMessage } from './live-channel';
 
 export type LiveKind = 'worklist' | 'bell';
 
@@ -14,6 +18,8 @@ export interface LiveStream {
   sessionId: number;
   /** Set for an external typist: they hear only their pool's changes. */
   poolId: number | null;
+  /** Who the user is (roles, permissions) when the stream opened, for the dictations they may see. */
+  subject: AccessSubject;
   send(kind: LiveKind): void;
   close(): void;
 }
@@ -44,7 +50,8 @@ export function createLiveHub() {
           }
           continue;
         }
-        const queue = s.poolId === null ? m.t === s.trustId : m.p.includes(s.poolId);
+        const mayKnow = !m.d || m.d.some((d) => canViewDictation(s.subject, s.userId, ownershipOf(d)));
+        const queue = s.poolId === null ? m.t === s.trustId && mayKnow : m.p.includes(s.poolId);
         if (queue) s.send('worklist');
         if (m.u.includes(s.userId)) s.send('bell');
       }

@@ -69,6 +69,7 @@ export const liveRoutes: FastifyPluginAsync<{ db: Db; pinWindowMs: number; heart
       trustId: auth.ctx.user.trustId,
       sessionId: auth.session.id,
       poolId: auth.ctx.user.outsourcingPoolId ?? null,
+      subject: auth.subject,
       send,
       close,
     });

@@ -45,6 +45,8 @@ export async function listNotifications(db: Db, owner: Owner, f: ListFilter) {
         createdAt: notifications.createdAt,
         dictationId: notifications.dictationId,
         urgent: dictations.urgent,
+        reference: dictations.reference,
+        patient: dictations.patient,
       })
       .from(notifications)
       .leftJoin(dictations, eq(dictations.id, notifications.dictationId))

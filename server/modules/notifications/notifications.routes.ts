@@ -1,3 +1,4 @@
+import { patientInitials } from '../../../src/domain/notification-events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
@@ -56,7 +57,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue
         read_at: r.readAt ? r.readAt.toISOString() : null,
         created_at: r.createdAt.toISOString(),
         dictation_status_identifier: r.kind as NotificationItem['dictation_status_identifier'],
-        dictation: r.dictationId === null ? null : { id: r.dictationId, urgent: r.urgent === 'HIGH' },
+        dictation:
+          r.dictationId === null
+            ? null
+            : {
+                id: r.dictationId,
+                urgent: r.urgent === 'HIGH',
+                ...(r.reference ? { reference: r.reference } : {}),
+                patient_initials: patientInitials(r.patient),
+              },
       }));
       return { data: { data, current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.paginate)), per_page: q.paginate, total } };
     },

@@ -15,6 +15,8 @@ export interface EmitInput {
   dictationId: number | null;
   kind: NotificationKind;
   urgent: boolean;
+  /** The dictation's reference, named in the text (issue 23); null for a notification about no dictation. */
+  reference: string | null;
 }
 
 export interface EmittedNotification extends EmitInput {
@@ -55,7 +57,7 @@ const errorName = (err: unknown) => (err instanceof Error ? err.name : 'error');
 
 /** Inserts one notification in `tx`; publish the result after the transaction commits. */
 export async function emit(tx: Pick<Db, 'insert'>, input: EmitInput): Promise<EmittedNotification> {
-  const text = notificationText(input.kind, input.urgent);
+  const text = notificationText(input.kind, input.urgent, input.reference);
   const [row] = await tx
     .insert(notifications)
     .values({ trustId: input.trustId, userId: input.userId, dictationId: input.dictationId, kind: input.kind, ...text })
@@ -66,11 +68,13 @@ export async function emit(tx: Pick<Db, 'insert'>, input: EmitInput): Promise<Em
 /** The notifications a dictation's change calls for (src/domain/notification-events.ts), inserted in `tx`. */
 export async function emitForChange(
   tx: Pick<Db, 'insert'>,
-  d: { id: number; trustId: number; urgent: boolean },
+  d: { id: number; trustId: number; urgent: boolean; reference: string },
   facts: DictationChangeFacts,
 ): Promise<EmittedNotification[]> {
   const out: EmittedNotification[] = [];
   for (const e of notificationsForChange(facts))
-    out.push(await emit(tx, { trustId: d.trustId, userId: e.userId, dictationId: d.id, kind: e.kind, urgent: d.urgent }));
+    out.push(
+      await emit(tx, { trustId: d.trustId, userId: e.userId, dictationId: d.id, kind: e.kind, urgent: d.urgent, reference: d.reference }),
+    );
   return out;
 }

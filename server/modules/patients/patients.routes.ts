@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import {
   API_PATHS,
   appointmentListSchema,
@@ -14,16 +15,9 @@ import { caller } from '../auth/request-auth';
 import { createPatientsService, type Caller } from './patients.service';
 
 /**
- * Lookups of identifiable data: limited per signed-in user (after authentication, so a shared hospital
- * proxy address does not pool everyone's budget), both routes from one budget.
+ * Lookups of identifiable data: limited per signed-in user (rate-limits.ts), both routes from one budget.
  */
-const lookupLimit = {
-  max: 30,
-  timeWindow: '1 minute',
-  hook: 'preHandler' as const,
-  groupId: 'patient-lookup',
-  keyGenerator: (req: FastifyRequest) => (req.auth ? `user:${req.auth.ctx.user.id}` : req.ip),
-};
+const lookupLimit = RATE_LIMITS.patientLookup;
 
 function who(req: FastifyRequest): Caller {
   const { ctx } = caller(req);

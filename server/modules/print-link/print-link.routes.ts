@@ -18,8 +18,8 @@ import { dictationLogs } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { createUrlSigner, loadSigningKey } from '../../lib/signed-url';
-import { caller } from '../auth/request-auth';
-import { authForLinkHolder } from '../dictations/audio-link';
+import { authForLinkHolder, caller } from '../auth/request-auth';
+import { mayCall } from '../../../src/domain/outsourced-calls';
 import { renderLimit } from '../documents/documents.routes';
 import { readLetterSource, readLetterVersion } from '../documents/letter-source';
 import type { RenderPool } from '../documents/render-pool';
@@ -74,8 +74,11 @@ export const printLinkRoutes: FastifyPluginAsyncZod<{ db: Db; renderer: RenderPo
       if (!Number.isSafeInteger(dictationId) || !Number.isSafeInteger(version)) throw invalid();
       const checked = signer.inspect(signedPath(dictationId, version), q);
       if ('problem' in checked) throw checked.problem === 'expired' ? expired() : invalid();
+      // The holder, as they are now, is held to the rule of the route that made the link (issue 22 point 8):
+      // one whose role no longer prints letters, or who has moved to an outsourcing pool, prints nothing.
       const auth = await authForLinkHolder(db, checked.holder, pinWindowMs);
-      const ctx = auth ? await findContext(db, dictationId) : null;
+      const allowed = auth && mayCall(auth.subject, RULES.distribution, `GET ${API_PATHS.printDocument}`);
+      const ctx = allowed ? await findContext(db, dictationId) : null;
       if (!auth || !ctx || !mayView(auth, ctx.row) || (await readLetterVersion(db, dictationId)) !== version) throw expired();
       const source = await readLetterSource(db, ctx.row, new Date(), (msg) => req.log.warn(msg));
       const bytes = await renderer.render('pdf', buildLetterModel(source));

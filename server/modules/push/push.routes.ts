@@ -12,6 +12,8 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
 import { caller } from '../auth/request-auth';
 import { onNotification } from '../notifications/notify.service';
+import type { Resolve } from '../../lib/public-address';
+import { createEndpointPolicy } from './endpoint-policy';
 import { createFcmTransport } from './fcm-transport';
 import { createPushService } from './push.service';
 import { createPushSender, type NotificationEvent } from './push.sender';
@@ -24,6 +26,8 @@ export interface PushRoutesOptions {
   jobs?: JobQueue;
   /** VAPID subject (a mailto: or https: address Apple accepts, PITFALLS 35); VAPID_SUBJECT otherwise. */
   vapidSubject?: string;
+  /** How push endpoints' names are resolved (the system resolver unless a test gives its own). */
+  resolve?: Resolve;
 }
 
 function vapidSubjectFor(config: Config, given?: string) {
@@ -40,12 +44,16 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
   const keys = await loadVapidKeys(db);
   // Registration tokens go by FCM when a Firebase project is configured; browsers always by Web Push.
   if (config.fcm) app.log.info(`FCM: registration tokens are sent through Firebase project ${config.fcm.projectId}`);
+  // Where pushes may go: public https endpoints, plus the in-test push services PUSH_TEST_ORIGINS names.
+  const policy = createEndpointPolicy({ testOrigins: config.pushTestOrigins, resolve: opts.resolve });
+  if (config.pushTestOrigins.length)
+    app.log.warn(`PUSH_TEST_ORIGINS is set: pushes may go to ${config.pushTestOrigins.join(', ')} (tests only)`);
   const sender = createPushSender({
     db,
     log: app.log,
     jobs: opts.jobs,
     transports: {
-      webpush: createWebPushTransport(keys, vapidSubjectFor(config, opts.vapidSubject)),
+      webpush: createWebPushTransport(keys, vapidSubjectFor(config, opts.vapidSubject), { policy }),
       fcm: config.fcm ? createFcmTransport(config.fcm) : undefined,
     },
   });
@@ -57,7 +65,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
     ),
   );
   app.addHook('onClose', async () => off());
-  const service = createPushService(db, { allowLocalHttp: !config.production, fcm: !!config.fcm });
+  const service = createPushService(db, { policy, fcm: !!config.fcm });
   const rule = RULES.notificationBell;
 
   app.get(API_PATHS.pushConfig, { config: { rule }, schema: { response: { 200: pushConfigSchema } } }, async () => ({

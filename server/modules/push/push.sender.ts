@@ -67,6 +67,10 @@ export function createPushSender({ db, log, transports, jobs }: PushSenderDeps) 
     if (outcome.kind === 'gone') {
       await deleteDeviceById(db, target.id);
       log.info({ subscription: target.id }, 'push subscription gone: deleted');
+    } else if (outcome.kind === 'refused') {
+      // Stored before the endpoint rules, or its name now points somewhere private: never sent to.
+      await deleteDeviceById(db, target.id);
+      log.warn({ subscription: target.id, reason: outcome.reason }, 'push endpoint refused: deleted');
     } else if (outcome.kind !== 'sent') {
       log.warn(
         { subscription: target.id, transport: target.transport, outcome: outcome.kind, reason: outcome.reason },

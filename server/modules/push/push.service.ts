@@ -8,12 +8,11 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
+import { ENDPOINT_PROBLEM_MESSAGES, type EndpointPolicy } from './endpoint-policy';
 import { deleteDevices, ownDevices, setTopics, upsertDevice } from './push.repository';
 
 type SubscribeBody = z.output<typeof pushSubscribeBodySchema>;
 type PreferenceBody = z.output<typeof pushTopicPreferenceBodySchema>;
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The topics this caller may hold (their own, for their roles); any other is refused, naming it. */
 function checkTopics(auth: RequestAuth, topics: string[]): string[] {
@@ -27,15 +26,13 @@ function checkTopics(auth: RequestAuth, topics: string[]): string[] {
   return [...new Set(topics)];
 }
 
-export function createPushService(db: Db, opts: { allowLocalHttp: boolean; fcm: boolean }) {
-  /** A push endpoint the server will POST to: https only (a local http one in development and tests). */
-  function checkEndpoint(endpoint: string) {
-    const url = new URL(endpoint);
-    const ok = url.protocol === 'https:' || (opts.allowLocalHttp && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
-    if (!ok || url.username || url.password) {
-      throw Errors.validation('The push subscription must use an https address.', {
-        'subscription.endpoint': ['Must be an https address.'],
-      });
+export function createPushService(db: Db, opts: { policy: EndpointPolicy; fcm: boolean }) {
+  /** A push endpoint the server will POST to: https, port 443, public addresses (endpoint-policy.ts). */
+  async function checkEndpoint(endpoint: string) {
+    const problem = await opts.policy.check(endpoint);
+    if (problem) {
+      const message = ENDPOINT_PROBLEM_MESSAGES[problem];
+      throw new AppError(422, `push_endpoint_${problem}`, message, { 'subscription.endpoint': [message] });
     }
   }
 
@@ -50,7 +47,7 @@ export function createPushService(db: Db, opts: { allowLocalHttp: boolean; fcm: 
             registration_tokens: ['Must be [subscription.endpoint].'],
           });
         }
-        checkEndpoint(sub.endpoint);
+        await checkEndpoint(sub.endpoint);
         await upsertDevice(db, userId, auth.session.id, {
           transport: 'webpush',
           token: sub.endpoint,

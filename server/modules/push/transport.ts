@@ -12,10 +12,15 @@ export interface PushTarget {
 /**
  * What became of one push: delivered; `gone` (404/410: the device unsubscribed, delete it);
  * `retry` (the push service was busy or unreachable; `retryAfterMs` when it said how long to wait);
- * `failed` (refused for good). `reason` is a status or error code, never the payload.
+ * `failed` (refused for good); `refused` (not sent: the endpoint is not one the server may send to,
+ * endpoint-policy.ts; delete it). `reason` is a status or error code, never the payload.
  */
 export type PushOutcome =
-  { kind: 'sent' } | { kind: 'gone' } | { kind: 'retry'; reason: string; retryAfterMs?: number } | { kind: 'failed'; reason: string };
+  | { kind: 'sent' }
+  | { kind: 'gone' }
+  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'refused'; reason: string };
 
 /** One push interface, two adapters: Web Push (default) and FCM (when a Firebase project is configured). */
 export interface PushTransport {

@@ -1,25 +1,29 @@
 /**
- * Approval (issue 12): the author (or, under secretarial cover, a Secretary or Manager) approves a letter
- * waiting in AUTHOR_APPROVAL. The letter is signed with the approver's name, job title and registration
+ * Approval (issue 12): the author (or a Secretary or Manager with the author's secretarial cover for this
+ * letter, or a standing delegation: issue 22) approves a letter waiting in AUTHOR_APPROVAL. The letter is signed with the approver's name, job title and registration
  * number from their profile, kept as a version of kind 'approve', and handed on: MANUAL_DISTRIBUTION, with
  * a delivery per recipient (server/modules/distribution) that makes it SENT once every copy has gone. One at a time from the page, or a batch from the list for letters the
  * caller has opened. Rules from src/domain/workflow.ts; the conditional change is the allocation's.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Approval, BatchApproveResult, Letter } from '../../../src/domain/contract';
+import { checkLetterDoc } from '../../../src/domain/letter-doc';
 import { MESSAGES } from '../../../src/domain/messages';
 import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
+import { checkMove, type LetterUser } from '../../../src/domain/letter-access';
 import { TRANSITIONS, findTransition } from '../../../src/domain/workflow';
 import type { Db } from '../../db/client';
 import { letters, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
-import { applyDictationChange } from '../worklist/allocation.service';
+import { applyDictationChange } from '../worklist/dictation-change';
 import { fullNameOf, letterDictationOf, letterUserOf, mayView, visibleContext } from '../letters/dictation-scope';
 import { findContext, findLetter, keepVersion, type DictationContext } from '../letters/letters.repository';
 import type { LetterService } from '../letters/letters.service';
 import { markSeen, openedBy } from './views.repository';
+import { coverGrantFor, grantDetails } from './cover-grant';
+import { authorsDelegatedTo, holdLiveDelegation } from '../delegations/delegations.repository';
 import type { Distribution } from '../distribution/distribution.service';
 
 export type ApproveResult = { ok: true } | { ok: false; current: Letter };
@@ -40,11 +44,20 @@ class Refused extends Error {
 const changed = () => new Refused(409, 'changed', MESSAGES.dictationChanged);
 
 export function createApprovalService(db: Db, letterService: LetterService, distribution: Distribution) {
-  /** Whether the caller may approve this dictation now; the refusal in plain words when not. */
-  function check(auth: RequestAuth, ctx: DictationContext): void {
+  /**
+   * The caller as the workflow rules see them for approval: with the authors they may approve for by a
+   * standing delegation (read only for a Secretary or Manager, the only ones it can apply to).
+   */
+  async function approverOf(auth: RequestAuth): Promise<LetterUser> {
     const user = letterUserOf(auth);
+    const typist = user.roles.includes('Secretary') || user.roles.includes('Manager');
+    return typist && user.outsourcingPoolId == null ? { ...user, approvesFor: await authorsDelegatedTo(db, user.userId) } : user;
+  }
+
+  /** Whether the caller may approve this dictation now (the one check of every move); the refusal in plain words when not. */
+  function check(user: LetterUser, ctx: DictationContext): void {
     const subject = letterDictationOf(ctx.row);
-    if (findTransition(user, 'approve', subject)) return;
+    if (checkMove(user, subject, 'approve').ok) return;
     const status = subject.status;
     const approve = TRANSITIONS.find((t) => t.action === 'approve')!;
     // Someone who could approve it were it waiting for approval is told where it is now (409); anyone
@@ -72,23 +85,37 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
   }
 
   /** Approves one dictation the caller may approve; throws Refused or ApprovalStale otherwise. */
-  async function approveOne(auth: RequestAuth, ctx: DictationContext, baseVersion: number | undefined, ip: string): Promise<void> {
-    check(auth, ctx);
+  async function approveOne(
+    auth: RequestAuth,
+    user: LetterUser,
+    ctx: DictationContext,
+    baseVersion: number | undefined,
+    ip: string,
+  ): Promise<void> {
+    check(user, ctx);
     const id = ctx.row.id;
     const letter = await findLetter(db, id);
     if (!letter?.row.text.trim()) throw new Refused(422, 'no_letter', MESSAGES.noLetterToApprove);
     if (baseVersion !== undefined && baseVersion !== letter.row.version) throw new ApprovalStale();
+    // Issue 22: a letter saved before the letter bounds existed, and breaking them, could be neither
+    // printed nor sent; it is put right before it is signed. Every save since is checked when stored.
+    const problem = checkLetterDoc(letter.row.doc)[0];
+    if (problem) throw new Refused(422, 'letter_not_renderable', MESSAGES.cannotApproveUnprintable(problem));
     // Issue 13: every recipient must be reachable before the letter is signed, not found out afterwards.
     const plan = await distribution.plan(ctx.row);
-    if (!plan.ok) throw new Refused(422, 'no_channel', plan.reason);
+    if (!plan.ok) throw new Refused(422, plan.code, plan.reason);
 
     const at = new Date();
-    const approval = await signatureOf(auth, ctx, at);
-    const description = approval.on_behalf_of
-      ? `Approved by ${approval.name} on behalf of ${approval.on_behalf_of}`
-      : `Approved by ${approval.name}`;
-    const t = findTransition(letterUserOf(auth), 'approve', letterDictationOf(ctx.row))!;
     const me = auth.ctx.user.id;
+    const approval = await signatureOf(auth, ctx, at);
+    // Issue 22: on whose word someone other than the author approves — named in the audit trail.
+    const grant = await coverGrantFor(db, ctx, me);
+    if (approval.on_behalf_of && !grant) throw new Refused(403, 'forbidden', MESSAGES.notYoursToApprove);
+    const description =
+      approval.on_behalf_of && grant
+        ? MESSAGES.approvedOnBehalf(approval.name, approval.on_behalf_of, grant.words)
+        : `Approved by ${approval.name}`;
+    const t = findTransition(user, 'approve', letterDictationOf(ctx.row))!;
     const ok = await applyDictationChange(
       db,
       auth,
@@ -99,6 +126,9 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
       ip,
       {
         within: async (tx) => {
+          // A delegation revoked meanwhile no longer covers it; held until this commits, a revocation waits.
+          if (grant?.kind === 'delegation' && !(await holdLiveDelegation(tx, grant.delegationId)))
+            throw new Refused(403, 'forbidden', MESSAGES.notYoursToApprove);
           // Under the dictation's new status no save can land any more; the letter is read once more.
           const now = await findLetter(tx, id, { forUpdate: true });
           if (!now?.row.text.trim()) throw new Refused(422, 'no_letter', MESSAGES.noLetterToApprove);
@@ -124,7 +154,11 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
             action: 'letter.approved',
             entityType: 'dictation',
             entityId: id,
-            details: { version: signed!.version, on_behalf_of_user_id: approval.on_behalf_of ? ctx.row.authorId : null },
+            details: {
+              version: signed!.version,
+              on_behalf_of_user_id: approval.on_behalf_of ? ctx.row.authorId : null,
+              cover: grant ? grantDetails(grant) : null,
+            },
             ip,
           });
           // One delivery per recipient, in the same transaction: approved means on its way.
@@ -143,7 +177,7 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
     async approve(auth: RequestAuth, id: number, baseVersion: number | undefined, ip: string): Promise<ApproveResult> {
       const ctx = await visibleContext(db, auth, id);
       try {
-        await approveOne(auth, ctx, baseVersion, ip);
+        await approveOne(auth, await approverOf(auth), ctx, baseVersion, ip);
         return { ok: true };
       } catch (err) {
         if (err instanceof ApprovalStale)
@@ -160,6 +194,7 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
     async approveBatch(auth: RequestAuth, ids: number[], ip: string): Promise<BatchApproveResult> {
       const unique = [...new Set(ids)];
       const opened = await openedBy(db, auth.ctx.user.id, unique);
+      const user = await approverOf(auth);
       const approved: number[] = [];
       const failed: BatchApproveResult['unsuccessful_jobs'] = [];
       for (const id of unique) {
@@ -169,9 +204,9 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
           continue;
         }
         try {
-          check(auth, ctx);
+          check(user, ctx);
           if (!opened.has(id)) throw new Refused(409, 'not_opened', MESSAGES.openBeforeApproving);
-          await approveOne(auth, ctx, undefined, ip);
+          await approveOne(auth, user, ctx, undefined, ip);
           approved.push(id);
         } catch (err) {
           if (!(err instanceof Refused)) throw err;

@@ -11,6 +11,8 @@ import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { visibleTo, type Viewer } from '../worklist/worklist.scope';
+import { orderBy, orderTerms, sortJoins } from '../worklist/worklist.order';
+import type { SortableColumn } from '../../../src/domain/list-query';
 
 /** LIKE's wildcards in a user's term are characters to find, not patterns. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -79,8 +81,9 @@ export async function searchPage(
     q.fields.map((f) => fieldIds(f, q, v.trustId)),
     sql` UNION `,
   );
-  const dir = opts.sort === 'asc' ? sql`ASC` : sql`DESC`;
-  const order = opts.sortKey === 'reference' ? sql`d.reference ${dir}, d.id ${dir}` : sql`d.created_at ${dir}, d.id ${dir}`;
+  // The list's own order for each sortable column of spec §9 (worklist.order.ts); created_at is the dictation date.
+  const key: SortableColumn = opts.sortKey === 'created_at' ? 'dictation_date' : opts.sortKey;
+  const order = { terms: orderBy(orderTerms({ key, dir: opts.sort, tab: '' })), joins: sortJoins(key) };
   const offset = Math.min((opts.page - 1) * opts.perPage, Number.MAX_SAFE_INTEGER - opts.perPage);
   // One prepared query, no transaction: migration 0019's statistics let the planner see how rare an NHS
   // number or MRN is (it once took one for thousands of rows and started parallel workers for a 0.2 ms
@@ -88,15 +91,17 @@ export async function searchPage(
   return pageOfMatches(db, v, matching, order, offset, opts.perPage);
 }
 
-async function pageOfMatches(db: Db, v: Viewer, matching: SQL, order: SQL, offset: number, perPage: number) {
+async function pageOfMatches(db: Db, v: Viewer, matching: SQL, order: { terms: SQL; joins: SQL }, offset: number, perPage: number) {
   const found = await executePrepared<SearchRowRaw>(
     db,
     sql`
       WITH hits AS (
-        SELECT d.id, d.created_at, d.reference FROM dictations d
+        SELECT d.id FROM dictations d
         WHERE d.id IN (${matching}) AND ${visibleTo(v)}
       ), page AS (
-        SELECT d.id, (SELECT count(*) FROM hits)::int AS total_n FROM hits d ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}
+        SELECT d.id, (SELECT count(*) FROM hits)::int AS total_n, row_number() OVER (ORDER BY ${order.terms}) AS rn
+        FROM hits h JOIN dictations d ON d.id = h.id ${order.joins}
+        ORDER BY ${order.terms} LIMIT ${perPage} OFFSET ${offset}
       )
       SELECT p.total_n,
         d.id, d.reference, d.status, d.urgent, d.is_confidential, d.is_mobile, d.secretarial_cover,
@@ -109,7 +114,7 @@ async function pageOfMatches(db: Db, v: Viewer, matching: SQL, order: SQL, offse
       JOIN users au ON au.id = d.author_id
       LEFT JOIN departments dep ON dep.id = d.department_id
       LEFT JOIN users asg ON asg.id = d.assigned_to
-      ORDER BY ${order}`,
+      ORDER BY p.rn`,
   );
   if (found.length) return { rows: found, total: Number(found[0]!.total_n) };
   const counted = await executePrepared<{ n: number }>(

@@ -53,6 +53,7 @@ async function raiseAlarms(db: Db, stuck: StuckRow[]): Promise<EmittedNotificati
           fresh.map((f) => f.dictationId),
         ),
       );
+    const references = new Map(stuck.map((s) => [s.dictationId, s.reference]));
     const urgent = new Set(urgency.filter((u) => u.urgent === 'HIGH').map((u) => u.id));
     const managers = await managersOf(tx, [...new Set(fresh.map((f) => f.trustId))]);
     const out: EmittedNotification[] = [];
@@ -65,6 +66,7 @@ async function raiseAlarms(db: Db, stuck: StuckRow[]): Promise<EmittedNotificati
             dictationId: f.dictationId,
             kind: 'stuck',
             urgent: urgent.has(f.dictationId),
+            reference: references.get(f.dictationId) ?? null,
           }),
         );
     // The managers' open apps update their bell (issue 14: live lists).

@@ -5,6 +5,7 @@
  */
 import type { OutgoingMail } from '../../adapters/mail';
 import type { StuckRow } from './stuck-letters.repository';
+import { formatHours } from '../../../src/domain/display-format';
 
 const CHANNEL = { email: 'e-mail', gp_electronic: 'GP electronic', print: 'post' } as const;
 const STATUS = {
@@ -19,13 +20,9 @@ const STATUS = {
 /** Letters listed by reference; more are counted. */
 const LISTED = 100;
 
-/** "3 days 4 hours", "26 hours" under two days. */
+/** How long since `since`, in the app's words ('26 hours', '14 days'): formatHours of src/domain. */
 export function waitedFor(since: Date, now: Date): string {
-  const hours = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 3_600_000));
-  if (hours < 48) return hours === 1 ? '1 hour' : `${hours} hours`;
-  const days = Math.floor(hours / 24);
-  const rest = hours % 24;
-  return `${days} days${rest ? ` ${rest === 1 ? '1 hour' : `${rest} hours`}` : ''}`;
+  return formatHours((now.getTime() - since.getTime()) / 3_600_000);
 }
 
 export function stuckDigestMail(
@@ -40,7 +37,7 @@ export function stuckDigestMail(
   return {
     subject: n === 1 ? 'Wardnote: 1 letter not delivered in time' : `Wardnote: ${n} letters not delivered in time`,
     text: [
-      `${n === 1 ? 'This approved letter' : 'These approved letters'}${opts.trust ? ` of ${opts.trust}` : ''} ${n === 1 ? 'has' : 'have'} not reached every recipient within ${opts.hours} hours of approval:`,
+      `${n === 1 ? 'This approved letter' : 'These approved letters'}${opts.trust ? ` of ${opts.trust}` : ''} ${n === 1 ? 'has' : 'have'} not reached every recipient within ${formatHours(opts.hours)} of approval:`,
       '',
       ...lines,
       ...(n > LISTED ? [`- and ${n - LISTED} more`] : []),

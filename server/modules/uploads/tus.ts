@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server, type Upload } from '@tus/server';
 import { Metadata } from '@tus/utils';
 import type { S3Settings } from '../../adapters/s3-storage';
@@ -9,7 +10,7 @@ import { RULES, satisfies } from '../../../src/domain/access';
 import { API_PATHS } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../lib/errors';
-import { authenticate, type RequestAuth } from '../auth/request-auth';
+import { caller, type RequestAuth } from '../auth/request-auth';
 
 export const UPLOAD_TTL_MS = 24 * 3600_000;
 
@@ -35,9 +36,15 @@ function refuse(error: AppError): { status_code: number; body: string } {
   return { status_code: error.status, body: JSON.stringify({ message: error.message, code: error.code }) };
 }
 
+/** The node request under tus's web Request (srvx keeps it as `runtime.node.req`). */
+function nodeRequestOf(req: Request): IncomingMessage | undefined {
+  return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
 /**
- * Resumable uploads (tus) under /api/uploads. Every request is authenticated like any API call; an
- * upload belongs to the user who created it, and another user's upload answers 404.
+ * Resumable uploads (tus) under /api/uploads. Every request is authenticated like any API call, by
+ * the shared hook before tus reads a byte (request-auth.ts); an upload belongs to the user who
+ * created it, and another user's upload answers 404.
  */
 export function createUploads(opts: {
   db: Db;
@@ -46,11 +53,12 @@ export function createUploads(opts: {
   s3: S3Settings | null;
   scratch: Scratch;
   maxSizeBytes: number;
-  pinWindowMs: number;
 }) {
   const kept = opts.s3 ? s3Uploads(opts.s3, opts.scratch) : fileUploads(opts.directory);
   const datastore = kept.datastore;
   const callers = new WeakMap<Request, RequestAuth>();
+  /** The caller the shared hook authenticated, per node request, until tus asks for it. */
+  const authenticated = new WeakMap<IncomingMessage, RequestAuth>();
   const locker = new DbUploadLocker(opts.db);
   const kinds = new Map<string, UploadKind>();
 
@@ -63,12 +71,9 @@ export function createUploads(opts: {
     respectForwardedHeaders: true,
     allowedOrigins: [],
     async onIncomingRequest(req, uploadId) {
-      let auth: RequestAuth;
-      try {
-        auth = await authenticate(opts.db, req.headers.get('authorization'), 'required', opts.pinWindowMs);
-      } catch (err) {
-        throw err instanceof AppError ? refuse(err) : err;
-      }
+      const node = nodeRequestOf(req);
+      const auth = node && authenticated.get(node);
+      if (!auth) throw refuse(Errors.unauthenticated());
       const stored = uploadId && req.method !== 'POST' ? await datastore.getUpload(uploadId).catch(() => null) : undefined;
       const kind = kinds.get((stored === undefined ? metadataOf(req) : stored?.metadata)?.kind ?? '');
       // An external typist of an outsourcing pool uploads nothing into the trust (issue 12).
@@ -98,7 +103,11 @@ export function createUploads(opts: {
   });
 
   return {
-    server,
+    /** Answers one tus request of a caller the shared hook authenticated. */
+    async handle(auth: RequestAuth, req: IncomingMessage, res: ServerResponse): Promise<void> {
+      authenticated.set(req, auth);
+      await server.handle(req, res);
+    },
     /** Another kind of upload (Upload-Metadata `kind`), with its own access check and its own finish. */
     addKind(name: string, kind: UploadKind) {
       kinds.set(name, kind);
@@ -130,13 +139,14 @@ export type Uploads = ReturnType<typeof createUploads>;
 export function registerUploadRoutes(app: FastifyInstance, uploads: Uploads) {
   // tus reads the raw request body itself.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-  const handler = async (
-    req: { raw: import('node:http').IncomingMessage },
-    reply: { hijack(): void; raw: import('node:http').ServerResponse },
-  ) => {
+  const handler = async (req: FastifyRequest, reply: { hijack(): void; raw: ServerResponse }) => {
+    const auth = caller(req);
     reply.hijack();
-    await uploads.server.handle(req.raw, reply.raw);
+    // tus writes its answers itself, past the onSend hook that marks every /api answer no-store.
+    reply.raw.setHeader('Cache-Control', 'no-store');
+    await uploads.handle(auth, req.raw, reply.raw);
   };
-  app.all(API_PATHS.uploads, { config: { auth: 'none' } }, handler);
-  app.all(`${API_PATHS.uploads}/*`, { config: { auth: 'none' } }, handler);
+  // Guarded like every API route (the default `auth`): the caller is known before tus reads the body.
+  app.all(API_PATHS.uploads, handler);
+  app.all(`${API_PATHS.uploads}/*`, handler);
 }

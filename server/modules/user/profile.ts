@@ -10,6 +10,7 @@ export function toUserProfile(
   session: SessionRow,
   interaction: UserProfile['interaction'],
   pinCfg: { pinWindowMs: number; pinMaxAgeMs: number },
+  approvesFor: number[] = [],
 ): UserProfile {
   const { user, site } = ctx;
   const apps = user.applicationTypes as ApplicationType[];
@@ -46,5 +47,6 @@ export function toUserProfile(
     preferences: { profile: (user.preferences.profile ?? {}) as UserProfile['preferences']['profile'] },
     outsourcing_pool_id: user.outsourcingPoolId,
     qa_required: user.qaRequired,
+    approves_for: approvesFor,
   };
 }

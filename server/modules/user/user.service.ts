@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit';
 import { Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { toUserProfile } from './profile';
+import { authorsDelegatedTo } from '../delegations/delegations.repository';
 
 type Recipient = UserProfile['interaction'][number]['job_type']['recipient'][number];
 
@@ -22,7 +23,9 @@ export function createUserService(db: Db, pinCfg: { pinWindowMs: number; pinMaxA
     interaction,
 
     async profile(auth: RequestAuth): Promise<UserProfile> {
-      return toUserProfile(auth.ctx, auth.session, await interaction(auth.ctx.user.trustId), pinCfg);
+      const typist = auth.ctx.roles.includes('Secretary') || auth.ctx.roles.includes('Manager');
+      const approvesFor = typist && auth.ctx.user.outsourcingPoolId === null ? await authorsDelegatedTo(db, auth.ctx.user.id) : [];
+      return toUserProfile(auth.ctx, auth.session, await interaction(auth.ctx.user.trustId), pinCfg, approvesFor);
     },
 
     /** Users change their own preferences only; another id answers 404 like any resource they cannot see. */

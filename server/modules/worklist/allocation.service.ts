@@ -1,133 +1,43 @@
 /**
- * Moving work: POST /api/dictation/allocate (spec §7), deletion and confidential marking. Every rule
- * comes from src/domain/workflow.ts; each dictation is changed only if it is still in the status it
- * was read in (two typists taking the same dictation: one wins), and each change is logged and audited.
+ * Moving work: POST /api/dictation/allocate (spec §7), deletion and confidential marking. Every move goes
+ * through the same rules as the dictation page's (src/domain/workflow.ts and `checkMove` in
+ * src/domain/letter-access.ts, issue 22): the transition table, the typist's own hand-offs, secretarial
+ * cover only from the author. Each dictation is changed only if it is still as it was read — its status
+ * and its typist — so of concurrent allocations the database picks one and the others are told who has it;
+ * a letter someone is typing is never taken by allocation (that is the Manager's take-over).
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { allocateSchema, AllocateResult } from '../../../src/domain/contract';
 import { canViewDictation } from '../../../src/domain/dictation-access';
-import { canDeleteDictation, canMarkConfidential, findStatusMove, type Transition } from '../../../src/domain/workflow';
+import { TYPING_STATUSES, checkMove } from '../../../src/domain/letter-access';
+import { canDeleteDictation, canMarkConfidential, coverOnHandBack, findStatusMove } from '../../../src/domain/workflow';
 import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
 import { MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
-import { dictationLogs, dictations, roles, userRoles, users } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { dictations, roles, userRoles, users } from '../../db/schema';
 import { AppError, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { poolOfTrust, poolsOfTrust } from '../outsourcing/pools.repository';
-import { emitForChange, publish, type EmittedNotification } from '../notifications/notify.service';
-import { notifyChange } from '../live/live-channel';
+import {
+  applyDictationChange,
+  letterDictationOf,
+  letterUserOf,
+  transitionValues,
+  type ChangeLog,
+  type DictationValues,
+} from './dictation-change';
 
 type Allocate = z.output<typeof allocateSchema>;
 type Row = typeof dictations.$inferSelect;
+/** One dictation's outcome: moved, or the reason in words. */
+type Outcome = true | string;
 
 const TYPIST_ROLES = ['Secretary', 'Manager', 'SuperAdmin'] as const;
 /** Statuses in which a dictation has a typist who can be changed. */
 const ASSIGNABLE: readonly DictationStatus[] = ['READY_FOR_TYPING', 'RECEIVED', 'BEING_TYPED', 'OUTSOURCED_REVIEW', 'QA_REVIEW'];
 
 const plural = (n: number) => `${n} ${n === 1 ? 'dictation' : 'dictations'}`;
-
-export interface ChangeLog {
-  type: string;
-  description: string;
-}
-
-/**
- * Applies one change if the dictation is still as it was read (its status, and with `sameAssignee` its
- * typist too); false when someone else changed it first. Logs and audits it; `within` runs in the same
- * transaction after the change (the dictation page's hand-offs keep a letter version and a comment).
- * Shared with server/modules/letters.
- */
-/** Who makes a change: a signed-in user, or the server itself (user id null: delivery finishing a letter). */
-export type ChangeActor = { ctx: { user: { id: number | null } } };
-
-/** The server as the actor of a system transition (src/domain/workflow.ts `System`). */
-export const SYSTEM_ACTOR: ChangeActor = { ctx: { user: { id: null } } };
-
-export async function applyDictationChange(
-  db: Db,
-  auth: ChangeActor,
-  d: Row,
-  values: Partial<typeof dictations.$inferInsert>,
-  log: ChangeLog,
-  ip: string,
-  opts: { sameAssignee?: boolean; within?: (tx: Db) => Promise<void> } = {},
-): Promise<boolean> {
-  let told: EmittedNotification[] = [];
-  const ok = await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(dictations)
-      .set({ ...values, updatedAt: new Date() })
-      .where(
-        and(
-          eq(dictations.id, d.id),
-          eq(dictations.status, d.status),
-          isNull(dictations.deletedAt),
-          opts.sameAssignee ? (d.assignedTo === null ? isNull(dictations.assignedTo) : eq(dictations.assignedTo, d.assignedTo)) : undefined,
-        ),
-      )
-      .returning({ id: dictations.id });
-    if (!changed.length) return false;
-    await tx.insert(dictationLogs).values({ dictationId: d.id, userId: auth.ctx.user.id, ...log });
-    await audit(tx as unknown as Db, {
-      trustId: d.trustId,
-      userId: auth.ctx.user.id,
-      action: `dictation.${log.type}`,
-      entityType: 'dictation',
-      entityId: d.id,
-      details: { from: d.status, to: values.status ?? d.status, assigned_to: values.assignedTo ?? d.assignedTo },
-      ip,
-    });
-    await opts.within?.(tx as unknown as Db);
-    told = await emitForChange(
-      tx,
-      { id: d.id, trustId: d.trustId, urgent: d.urgent === 'HIGH' },
-      {
-        from: d.status as DictationStatus,
-        to: (values.status ?? d.status) as DictationStatus,
-        authorId: d.authorId,
-        assignedBefore: d.assignedTo,
-        assignedAfter: values.assignedTo === undefined ? d.assignedTo : values.assignedTo,
-        actorId: auth.ctx.user.id,
-        returnReason: values.returnReason,
-      },
-    );
-    // Open apps refresh their lists and bells (issue 14): delivered by PostgreSQL only once this commits.
-    const pools = [d.outsourcingPoolId, values.outsourcingPoolId].filter((p): p is number => typeof p === 'number');
-    await notifyChange(tx, { t: d.trustId, p: pools, u: told.map((n) => n.userId) });
-    return true;
-  });
-  if (ok) publish(told);
-  return ok;
-}
-
-/** The columns a workflow transition sets. */
-export function transitionValues(
-  t: Transition,
-  auth: RequestAuth,
-  d: Row,
-  cover: boolean | undefined,
-): Partial<typeof dictations.$inferInsert> {
-  switch (t.action) {
-    case 'claim':
-      return { status: t.to, assignedTo: auth.ctx.user.id };
-    case 'release':
-    case 'outsource':
-      return { status: t.to, assignedTo: null };
-    case 'recall_outsourced':
-      // Back in the trust's own queue: no pool sees it any more.
-      return { status: t.to, assignedTo: null, outsourcingPoolId: null };
-    case 'outsourced_done':
-      // Back for an in-house check by whoever takes it (the pool keeps its name on the row for the record).
-      return { status: t.to, assignedTo: null };
-    case 'hand_back':
-      // Spec §4: pulled back to the author with the secretarial cover flag set.
-      return { status: t.to, secretarialCover: cover ?? true };
-    default:
-      return { status: t.to, assignedTo: d.assignedTo };
-  }
-}
 
 export function createAllocationService(db: Db) {
   /** The caller's own trust's dictations they may see, by id; the rest simply are not found. */
@@ -185,8 +95,70 @@ export function createAllocationService(db: Db) {
     return pools[0]!;
   }
 
-  const apply = (auth: RequestAuth, d: Row, values: Partial<typeof dictations.$inferInsert>, log: ChangeLog, ip: string) =>
-    applyDictationChange(db, auth, d, values, log, ip);
+  /** Changed only if still as read; allocation moves also only if still with the same typist. */
+  const apply = (auth: RequestAuth, d: Row, values: DictationValues, log: ChangeLog, ip: string, sameAssignee = true) =>
+    applyDictationChange(db, auth, d, values, log, ip, { sameAssignee });
+
+  async function nameOf(userId: number): Promise<string> {
+    const [u] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, userId));
+    return u ? `${u.first} ${u.last}`.trim() : 'Someone else';
+  }
+
+  /** Why a dictation cannot go to this typist: it is already theirs, or someone else is typing it. */
+  async function heldReason(d: Row, target: number | null): Promise<string | null> {
+    if (d.assignedTo === null) return null;
+    if (d.assignedTo === target) return MESSAGES.allocationAlreadyAssigned(await nameOf(d.assignedTo));
+    if (TYPING_STATUSES.includes(d.status as DictationStatus)) return MESSAGES.allocationTaken(await nameOf(d.assignedTo));
+    return null;
+  }
+
+  /** After losing to a concurrent change: who has it now, if someone is typing it; else that it changed. */
+  async function lostReason(auth: RequestAuth, d: Row, target: number | null): Promise<string> {
+    const now = (await visibleRows(auth, [d.id])).get(d.id);
+    return (now && (await heldReason(now, target))) ?? MESSAGES.allocationChanged;
+  }
+
+  /** type=user: to a typist. A letter someone is typing is theirs: taking it is a Manager's take-over. */
+  async function assignOne(auth: RequestAuth, d: Row, assignee: { id: number; name: string }, ip: string): Promise<Outcome> {
+    const status = d.status as DictationStatus;
+    if (!ASSIGNABLE.includes(status)) return `A dictation in ${statusLabel(status)} cannot be assigned to a typist.`;
+    const held = await heldReason(d, assignee.id);
+    if (held) return held;
+    const waiting = status === 'READY_FOR_TYPING' || status === 'RECEIVED';
+    const values = { status: waiting ? 'BEING_TYPED' : status, assignedTo: assignee.id };
+    if (await apply(auth, d, values, { type: 'assigned', description: `Assigned to ${assignee.name}` }, ip)) return true;
+    return lostReason(auth, d, assignee.id);
+  }
+
+  /** type=status: the move the transition table allows, with the same checks as the page's hand-offs. */
+  async function moveOne(
+    auth: RequestAuth,
+    d: Row,
+    body: Allocate,
+    pool: { id: number; name: string } | null,
+    ip: string,
+  ): Promise<Outcome> {
+    const status = d.status as DictationStatus;
+    const target = body.status!;
+    const user = letterUserOf(auth);
+    const subject = letterDictationOf(d);
+    const t = findStatusMove(user, subject, target);
+    if (!t)
+      return status === target || (target === 'READY_FOR_TYPING' && status === 'RECEIVED')
+        ? `It is already in ${statusLabel(status)}.`
+        : `It cannot be moved from ${statusLabel(status)} to ${statusLabel(target)}.`;
+    if (!checkMove(user, subject, t.action).ok) return (await heldReason(d, auth.ctx.user.id)) ?? MESSAGES.handOffNeedsTypist;
+    let cover = false;
+    if (t.action === 'hand_back') {
+      const decision = coverOnHandBack(user, subject, body.secretarial_cover);
+      if (!decision.ok) return MESSAGES.coverOnlyByAuthor;
+      cover = decision.cover;
+    }
+    const values = { ...transitionValues(t, auth.ctx.user.id, d, { cover }), ...(pool ? { outsourcingPoolId: pool.id } : {}) };
+    const description = pool ? `${t.label}: ${pool.name}` : cover ? `${t.label}, with secretarial cover` : t.label;
+    if (await apply(auth, d, values, { type: 'status', description }, ip)) return true;
+    return lostReason(auth, d, t.action === 'claim' ? auth.ctx.user.id : null);
+  }
 
   return {
     async allocate(auth: RequestAuth, body: Allocate, ip: string): Promise<AllocateResult> {
@@ -205,42 +177,9 @@ export function createAllocationService(db: Db) {
           failed.push({ id, reference: null, reason: 'Not found.' });
           continue;
         }
-        const status = d.status as DictationStatus;
-        let ok: boolean;
-        if (assignee) {
-          if (!ASSIGNABLE.includes(status)) {
-            failed.push({ id, reference: d.reference, reason: `A dictation in ${statusLabel(status)} cannot be assigned to a typist.` });
-            continue;
-          }
-          const waiting = status === 'READY_FOR_TYPING' || status === 'RECEIVED';
-          ok = await apply(
-            auth,
-            d,
-            { status: waiting ? 'BEING_TYPED' : status, assignedTo: assignee.id },
-            { type: 'assigned', description: `Assigned to ${assignee.name}` },
-            ip,
-          );
-        } else {
-          const target = body.status!;
-          const t = findStatusMove(
-            { roles: auth.subject.roles, userId: auth.ctx.user.id, outsourcingPoolId: auth.subject.outsourcingPoolId },
-            { status, authorId: d.authorId },
-            target,
-          );
-          if (!t) {
-            const reason =
-              status === target || (target === 'READY_FOR_TYPING' && status === 'RECEIVED')
-                ? `It is already in ${statusLabel(status)}.`
-                : `It cannot be moved from ${statusLabel(status)} to ${statusLabel(target)}.`;
-            failed.push({ id, reference: d.reference, reason });
-            continue;
-          }
-          const values = { ...transitionValues(t, auth, d, body.secretarial_cover), ...(pool ? { outsourcingPoolId: pool.id } : {}) };
-          const description = pool ? `${t.label}: ${pool.name}` : t.label;
-          ok = await apply(auth, d, values, { type: 'status', description }, ip);
-        }
-        if (ok) done++;
-        else failed.push({ id, reference: d.reference, reason: 'Someone else changed it a moment ago. Refresh the list and try again.' });
+        const outcome = assignee ? await assignOne(auth, d, assignee, ip) : await moveOne(auth, d, body, pool, ip);
+        if (outcome === true) done++;
+        else failed.push({ id, reference: d.reference, reason: outcome });
       }
 
       const what = assignee
@@ -270,6 +209,7 @@ export function createAllocationService(db: Db) {
         { deletedAt: new Date(), deletedBy: auth.ctx.user.id },
         { type: 'deleted', description: 'Deleted' },
         ip,
+        false,
       );
       if (!ok) throw new AppError(409, 'changed', 'Someone else changed this dictation a moment ago. Refresh and try again.');
     },
@@ -289,6 +229,7 @@ export function createAllocationService(db: Db) {
         { isConfidential: confidential },
         { type: 'confidential', description: confidential ? 'Marked confidential' : 'Confidential marking removed' },
         ip,
+        false,
       );
       if (!ok) throw new AppError(409, 'changed', 'Someone else changed this dictation a moment ago. Refresh and try again.');
       return { is_confidential: confidential };

@@ -45,29 +45,41 @@ export function totalSql(v: Viewer, f: ListFilters): SQL {
   if (f.department !== undefined) kept.push(sql`c.department_id = ${f.department}`);
   if (f.documentType !== undefined) kept.push(sql`c.job_type_id = ${f.documentType}`);
   if (f.dictationType) kept.push(sql`c.is_mobile = ${f.dictationType === 'mobile'}`);
+  // Drafts are counted only where they are the viewer's own (a draft is its author's until submitted).
+  const drafts = f.statuses.includes('DRAFT');
+  if (drafts) kept.push(sql`c.status <> 'DRAFT'`);
   const where = sql.join(kept, sql` AND `);
-  if (scopeOf(v) === 'all') return sql`SELECT coalesce(sum(c.n), 0)::int FROM ${table} c WHERE ${where}`;
-  return sql`SELECT (coalesce((SELECT sum(c.n) FROM ${table} c WHERE ${where} AND NOT c.is_confidential), 0)
-    + (SELECT count(*) FROM ${ownRows(v, sql`1`, sql`d.is_confidential AND ${filterSql(f, true)}`)}))::int`;
+  const all = scopeOf(v) === 'all';
+  // The rows the kept counts leave out and the viewer may see: their own confidential ones, their own drafts.
+  const own = [...(all ? [] : [sql`d.is_confidential`]), ...(drafts ? [sql`d.status = 'DRAFT'`] : [])];
+  const keptSum = sql`coalesce((SELECT sum(c.n) FROM ${table} c WHERE ${where}${all ? sql`` : sql` AND NOT c.is_confidential`}), 0)`;
+  if (!own.length) return sql`SELECT ${keptSum}::int`;
+  return sql`SELECT (${keptSum}
+    + (SELECT count(*) FROM ${ownRows(v, sql`1`, sql`(${sql.join(own, sql` OR `)}) AND ${filterSql(f, true)}`)}))::int`;
 }
 
 /**
  * Dictations per status the viewer may see. Trust-wide viewers: the trust's live rows per status from
  * dictation_counts; a viewer who may not open every confidential row counts the non-confidential ones
  * there and adds the confidential ones they are involved in (three small partial indexes, index-only).
- * An author's own rows are counted from their own indexes.
+ * Drafts are never read from the kept counts: only the viewer's own are counted (a draft is its author's
+ * until submitted). An author's own rows are counted from their own indexes.
  */
 function byStatusSql(v: Viewer): SQL {
   switch (scopeOf(v)) {
     case 'own':
       return sql`SELECT d.status, count(*)::int AS n FROM ${ownRows(v, sql`d.status`, sql`true`)} GROUP BY d.status`;
     case 'all':
-      return sql`SELECT status, sum(n)::int AS n FROM dictation_counts WHERE trust_id = ${v.trustId} GROUP BY status`;
+      return sql`SELECT status, sum(n)::int AS n FROM (
+          SELECT status, n FROM dictation_counts WHERE trust_id = ${v.trustId} AND status <> 'DRAFT'
+          UNION ALL
+          SELECT d.status, 1 FROM ${ownRows(v, sql`d.status`, sql`d.status = 'DRAFT'`)}
+        ) visible GROUP BY status`;
     default:
       return sql`SELECT status, sum(n)::int AS n FROM (
-          SELECT status, n FROM dictation_counts WHERE trust_id = ${v.trustId} AND NOT is_confidential
+          SELECT status, n FROM dictation_counts WHERE trust_id = ${v.trustId} AND NOT is_confidential AND status <> 'DRAFT'
           UNION ALL
-          SELECT d.status, 1 FROM ${ownRows(v, sql`d.status`, sql`d.is_confidential`)}
+          SELECT d.status, 1 FROM ${ownRows(v, sql`d.status`, sql`(d.is_confidential OR d.status = 'DRAFT')`)}
         ) visible GROUP BY status`;
   }
 }

@@ -1,5 +1,7 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { FastForward, Pause, Play, Rewind } from 'lucide-react';
 import WaveSurfer from 'wavesurfer.js';
+import { Button } from './button';
 
 interface Props {
   src: string;
@@ -10,33 +12,102 @@ interface Props {
   durationMs?: number | null;
   /** Called as the playing position moves, in milliseconds. */
   onPosition?: (ms: number) => void;
+  /**
+   * Show the position and length beside the buttons (default). The recorder shows them in its own clock
+   * instead, so that the page has one time display (issue 23).
+   */
+  showTime?: boolean;
+}
+
+const STEP_SECONDS = 3;
+
+/** mm:ss (h:mm:ss from an hour), as the recorder's clock writes it. */
+export function clockTime(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const mm = String(Math.floor((total % 3600) / 60)).padStart(2, '0');
+  const ss = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
 /**
- * Plays a dictation: the browser's own controls, a waveform to see and click through when the server
- * measured one, and the spec's keys (§9): Space plays or pauses, the arrow keys go back or forward 3 s.
+ * Plays a dictation: back 3 s, play/pause and forward 3 s buttons, a waveform to see and click through
+ * when the server measured one (else a position slider), one time display, and the spec's keys (§9):
+ * Space plays or pauses, the arrow keys go back or forward 3 s. No native controls: their own clock was
+ * a second time display beside ours (issue 23).
  */
-export function AudioPlayer({ src, label, peaks, durationMs, onPosition }: Props) {
+export function AudioPlayer({ src, label, peaks, durationMs, onPosition, showTime = true }: Props) {
   const audio = useRef<HTMLAudioElement>(null);
   const wave = useRef<HTMLDivElement>(null);
   const hasWave = !!peaks?.length && !!durationMs;
+  const [playing, setPlaying] = useState(false);
+  const [seconds, setSeconds] = useState(0);
+  const [elementLength, setElementLength] = useState(0);
+  const length = durationMs ? durationMs / 1000 : elementLength;
   useWaveform(audio, wave, { src, peaks, durationMs, height: 64 });
   usePlaybackKeys(audio);
-  const report = onPosition ? (el: HTMLAudioElement) => onPosition(Math.round(el.currentTime * 1000)) : undefined;
+  const moved = (el: HTMLAudioElement) => {
+    setSeconds(el.currentTime);
+    onPosition?.(Math.round(el.currentTime * 1000));
+  };
+  const step = (by: number) => {
+    const el = audio.current;
+    if (el) el.currentTime = Math.min(Math.max(0, el.currentTime + by), Number.isFinite(el.duration) ? el.duration : Infinity);
+  };
+  const toggle = () => {
+    const el = audio.current;
+    if (!el) return;
+    if (el.paused) void el.play();
+    else el.pause();
+  };
 
   return (
-    <div className="space-y-2">
+    <div role="group" aria-label={label} className="space-y-2">
       {hasWave && <div ref={wave} data-testid="waveform" className="w-full cursor-pointer rounded-lg bg-slate-100 dark:bg-slate-800" />}
       <audio
         ref={audio}
-        controls
         preload="metadata"
         src={src}
-        className="w-full"
-        aria-label={label}
-        onTimeUpdate={report && ((e) => report(e.currentTarget))}
-        onSeeked={report && ((e) => report(e.currentTarget))}
+        data-testid="player-audio"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onTimeUpdate={(e) => moved(e.currentTarget)}
+        onSeeked={(e) => moved(e.currentTarget)}
+        onDurationChange={(e) => setElementLength(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
       />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button tone="secondary" aria-label={`Back ${STEP_SECONDS} seconds`} className="px-3" onPress={() => step(-STEP_SECONDS)}>
+          <Rewind aria-hidden className="size-4" />
+        </Button>
+        <Button aria-label={playing ? 'Pause' : 'Play'} className="px-3" onPress={toggle}>
+          {playing ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
+        </Button>
+        <Button tone="secondary" aria-label={`Forward ${STEP_SECONDS} seconds`} className="px-3" onPress={() => step(STEP_SECONDS)}>
+          <FastForward aria-hidden className="size-4" />
+        </Button>
+        {!hasWave && (
+          <input
+            type="range"
+            aria-label="Position"
+            aria-valuetext={`${clockTime(seconds)} of ${clockTime(length)}`}
+            min={0}
+            max={length || 0}
+            step={0.1}
+            value={Math.min(seconds, length || 0)}
+            disabled={!length}
+            onChange={(e) => {
+              if (audio.current) audio.current.currentTime = Number(e.target.value);
+            }}
+            className="min-w-32 flex-1 accent-brand-600"
+          />
+        )}
+        {showTime && (
+          <span className="font-mono text-sm tabular-nums" data-testid="player-time">
+            {clockTime(seconds)} / {clockTime(length)}
+          </span>
+        )}
+      </div>
     </div>
   );
 }

@@ -6,12 +6,14 @@ interface Props {
   title: string;
   body?: string;
   confirmLabel: string;
+  /** Red only when confirming loses something (delete, discard, remove); otherwise the primary colour. */
+  destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** The app's one confirmation dialog (logout, closing a tab, discarding). */
-export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ open, title, body, confirmLabel, destructive = false, onConfirm, onCancel }: Props) {
   return (
     <ModalOverlay
       isOpen={open}
@@ -29,7 +31,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCa
             <Button tone="secondary" onPress={onCancel}>
               Cancel
             </Button>
-            <Button tone="danger" onPress={onConfirm} autoFocus>
+            <Button tone={destructive ? 'danger' : 'primary'} onPress={onConfirm} autoFocus>
               {confirmLabel}
             </Button>
           </div>

@@ -19,6 +19,7 @@ export function DiscardRecordingDialog({
       title={MESSAGES.discardRecordingTitle}
       body={unsent ? MESSAGES.discardUnsentBody : MESSAGES.discardRecordingBody}
       confirmLabel="Discard"
+      destructive
       onCancel={onCancel}
       onConfirm={onConfirm}
     />

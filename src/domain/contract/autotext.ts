@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { AUTOTEXT_SCOPES } from '../autotext-access';
 import { unknownMergeFields } from '../autotext-merge';
 import { MESSAGES } from '../messages';
-import { idSchema, isStorableText } from './primitives';
+import { hasHiddenControl } from '../text-controls';
+import { INT4_MAX, idSchema, isStorableText } from './primitives';
 
 export const AUTOTEXT_LIMITS = {
   shortcut: 20,
@@ -24,52 +25,59 @@ export const AUTOTEXT_LIMITS = {
 export const SHORTCUT_CHAR = /[\p{L}\p{N}._\-/]/u;
 const SHORTCUT = /^[\p{L}\p{N}._\-/]+$/u;
 
-/** C0/C1 controls, and the bidi overrides that can hide or reorder text in a letter. Tabs and new lines are text. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_IN_BODY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-
-const text = (what: string, max: number, missing: string, control: RegExp) =>
+/**
+ * A field that holds a hidden control character (text-controls.ts: C0/C1 controls and the bidi
+ * controls that can hide or reorder text in a letter) is refused; in the body, tabs and new lines are text.
+ */
+const text = (what: string, max: number, missing: string, keepLayout: boolean) =>
   z
     .string({ error: missing })
     .transform((s) => s.replace(/\r\n?/g, '\n').trim())
     .superRefine((s, ctx) => {
       if (!s) ctx.addIssue({ code: 'custom', message: missing });
       else if (s.length > max) ctx.addIssue({ code: 'custom', message: MESSAGES.autotextTooLong(what, max, s.length) });
-      else if (control.test(s) || !isStorableText(s)) ctx.addIssue({ code: 'custom', message: MESSAGES.autotextControlCharacter(what) });
+      else if (hasHiddenControl(s, keepLayout) || !isStorableText(s))
+        ctx.addIssue({ code: 'custom', message: MESSAGES.autotextControlCharacter(what) });
     });
 
-export const autotextShortcutSchema = text('shortcut', AUTOTEXT_LIMITS.shortcut, MESSAGES.autotextShortcutMissing, CONTROL_IN_LINE).refine(
-  (s) => !s || s.length > AUTOTEXT_LIMITS.shortcut || CONTROL_IN_LINE.test(s) || SHORTCUT.test(s),
+export const autotextShortcutSchema = text('shortcut', AUTOTEXT_LIMITS.shortcut, MESSAGES.autotextShortcutMissing, false).refine(
+  (s) => !s || s.length > AUTOTEXT_LIMITS.shortcut || hasHiddenControl(s) || SHORTCUT.test(s),
   MESSAGES.autotextShortcutFormat,
 );
 
-export const autotextBodySchema = text('text', AUTOTEXT_LIMITS.body, MESSAGES.autotextBodyMissing, CONTROL_IN_BODY).superRefine(
-  (s, ctx) => {
-    const unknown = unknownMergeFields(s);
-    if (unknown.length) ctx.addIssue({ code: 'custom', message: MESSAGES.autotextUnknownField(unknown.map((n) => `{{${n}}}`).join(', ')) });
-  },
-);
+export const autotextBodySchema = text('text', AUTOTEXT_LIMITS.body, MESSAGES.autotextBodyMissing, true).superRefine((s, ctx) => {
+  const unknown = unknownMergeFields(s);
+  if (unknown.length) ctx.addIssue({ code: 'custom', message: MESSAGES.autotextUnknownField(unknown.map((n) => `{{${n}}}`).join(', ')) });
+});
 
 /** The three typed fields, shared by the form, the import preview and the server. */
 export const autotextFieldsSchema = z.object({
   shortcut: autotextShortcutSchema,
-  title: text('title', AUTOTEXT_LIMITS.title, MESSAGES.autotextTitleMissing, CONTROL_IN_LINE),
+  title: text('title', AUTOTEXT_LIMITS.title, MESSAGES.autotextTitleMissing, false),
   body: autotextBodySchema,
 });
 
-/** POST /api/autotext and PUT /api/autotext/{id}. */
-export const autotextInputSchema = autotextFieldsSchema
-  .extend({
-    scope: z.enum(AUTOTEXT_SCOPES),
-    department_id: idSchema(MESSAGES.autotextDepartmentRequired).nullish(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.scope === 'department' && !v.department_id) {
-      ctx.addIssue({ code: 'custom', path: ['department_id'], message: MESSAGES.autotextDepartmentRequired });
-    }
-  });
+const autotextPlaceSchema = autotextFieldsSchema.extend({
+  scope: z.enum(AUTOTEXT_SCOPES),
+  department_id: idSchema(MESSAGES.autotextDepartmentRequired).nullish(),
+});
+
+const departmentNamed = (v: { scope: string; department_id?: number | null }, ctx: z.RefinementCtx) => {
+  if (v.scope === 'department' && !v.department_id) {
+    ctx.addIssue({ code: 'custom', path: ['department_id'], message: MESSAGES.autotextDepartmentRequired });
+  }
+};
+
+/** POST /api/autotext. */
+export const autotextInputSchema = autotextPlaceSchema.superRefine(departmentNamed);
+/**
+ * PUT /api/autotext/{id}: the same, with the version the change was made on (issue 22 point 8); a
+ * change made on an older version is refused with 409, as letters are.
+ */
+export const autotextUpdateSchema = autotextPlaceSchema
+  .extend({ base_version: z.number().int().min(1).max(INT4_MAX, MESSAGES.idInvalid) })
+  .superRefine(departmentNamed);
+export type AutotextUpdate = z.input<typeof autotextUpdateSchema>;
 export type AutotextInput = z.input<typeof autotextInputSchema>;
 
 export const autotextSchema = z.object({
@@ -81,6 +89,8 @@ export const autotextSchema = z.object({
   title: z.string(),
   body: z.string(),
   updated_at: z.string(),
+  /** Goes up by one with every change; an update names the version it was made on. */
+  version: z.number(),
   /** Whether the caller may change or delete it. */
   can_edit: z.boolean(),
 });

@@ -45,7 +45,7 @@ export type DictationAppointment = z.input<typeof dictationAppointmentSchema>;
  * required.'). `appointment`: absent keeps it, null removes it.
  */
 export const detailsCorrectionSchema = dictationDetailsSchema
-  .pick({ department_id: true, job_type_id: true, urgent: true, patient: true, custom_fields: true })
+  .pick({ department_id: true, job_type_id: true, urgent: true, patient: true, custom_fields: true, identity_choice: true })
   .extend({ appointment: dictationAppointmentSchema.nullable().optional() });
 export type DetailsCorrection = z.input<typeof detailsCorrectionSchema>;
 
@@ -55,7 +55,10 @@ export const dictationAnswerSchema = z.object({ data: dictationSchema });
 /** POST /api/dictation/{id}/transition */
 export const transitionSchema = z.object({
   action: z.enum(PAGE_ACTIONS, { error: `action: one of ${PAGE_ACTIONS.join(', ')}.` }),
-  /** Required when sending a letter back (hand_back, return_for_typing, qa_return): kept as a comment. */
+  /**
+   * Required when sending a letter back (hand_back, return_for_typing, qa_return), and when sending it on
+   * despite what the send check found (issue 23: src/domain/send-check.ts): kept as a comment.
+   */
   reason: safeText().trim().max(2000, 'Keep the reason under 2000 characters.').optional(),
   /** The letter version the user saw: a hand-off based on an older one is refused (409 letter_conflict). */
   base_version: z.number().int().min(0).max(INT4_MAX, MESSAGES.idInvalid).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidNhsNumber, normaliseNhsNumber } from '../nhs-number';
 import { MESSAGES } from '../messages';
+import { IDENTITY_CHOICES } from '../patient-identity';
 import { DICTATION_STATUSES } from '../statuses';
 import { idSchema, safeText } from './primitives';
 
@@ -41,6 +42,11 @@ export const dictationDetailsSchema = z.object({
     .default([]),
   /** Secretary/Manager uploading for an author; an Author always dictates as themself. */
   author_id: idSchema().optional(),
+  /**
+   * Issue 23: what the user chose when the number they typed belonged to another patient in the index
+   * ("Use the record" or "Correct the number"); the server audits it with the save.
+   */
+  identity_choice: z.enum(IDENTITY_CHOICES).optional(),
 });
 export type DictationDetails = z.input<typeof dictationDetailsSchema>;
 
@@ -113,6 +119,14 @@ export const dictationSchema = z.object({
   secretarial_cover: z.boolean().optional(),
   /** Why the letter was last sent back to typing; null once passed on again (issue 12). */
   return_reason: z.string().nullable().optional(),
+  /**
+   * Sent on despite what the send check found (issue 23): the problems, who sent it and their reason,
+   * shown to the author on top of the letter. Null when the last send found nothing wrong.
+   */
+  sent_anyway: z
+    .object({ reason: z.string(), problems: z.array(z.string()), by: z.string() })
+    .nullable()
+    .optional(),
   /** The outsourcing pool an OUTSOURCED dictation is allocated to (issue 12). */
   outsourcing_pool_id: z.number().nullable().optional(),
   patient: patientOutSchema,

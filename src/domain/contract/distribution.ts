@@ -58,6 +58,10 @@ export const deliveryAnswerSchema = z.object({ data: deliverySchema });
 export const printQueueItemSchema = deliverySchema.extend({
   reference: z.string(),
   address_lines: z.array(z.string()),
+  /** Whose letter it is ("SURNAME, First"; empty when the dictation names no patient), for the card's heading. */
+  patient_name: z.string(),
+  /** The patient's NHS number as written ("999 001 2598"), or null when the dictation has none. */
+  nhs_number: z.string().nullable(),
 });
 const perPageText = 'per_page: from 1 to 100 per page.';
 

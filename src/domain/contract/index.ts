@@ -25,5 +25,6 @@ export * from './live';
 export { API_PATHS } from './paths';
 export * from './distribution';
 export * from './distribution-settings';
+export * from './delegations';
 export * from './letters-out';
 export * from './recipients';

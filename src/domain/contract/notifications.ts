@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'sent',
   'delivery_failed',
   'stuck',
+  'taken_over',
 ] as const;
 
 /** The panel's text filter: the clinic code of the dictation's appointment. */
@@ -45,7 +46,13 @@ export const notificationSchema = z.object({
   read_at: z.string().nullable(),
   created_at: z.string(),
   dictation_status_identifier: z.enum(NOTIFICATION_KINDS),
-  dictation: z.object({ id: z.number(), urgent: z.boolean() }).nullable(),
+  /**
+   * The letter it is about: its reference, and (issue 23) the patient's initials — the bell list is
+   * behind sign-in; a push carries neither the name nor the initials (src/domain/notification-events.ts).
+   */
+  dictation: z
+    .object({ id: z.number(), urgent: z.boolean(), reference: z.string().optional(), patient_initials: z.string().nullable().optional() })
+    .nullable(),
 });
 export type NotificationItem = z.infer<typeof notificationSchema>;
 

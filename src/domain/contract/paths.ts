@@ -36,6 +36,8 @@ export const API_PATHS = {
   printQueuePosted: '/api/print-queue/posted',
   stuckLetters: '/api/stuck-letters',
   trustDistribution: (trustId: number) => `/api/trusts/${trustId}/distribution`,
+  trustDelegations: (trustId: number) => `/api/trusts/${trustId}/delegations`,
+  trustDelegation: (trustId: number, id: number) => `/api/trusts/${trustId}/delegations/${id}`,
   dictationPrintLink: (id: number) => `/api/dictation/${id}/print-link`,
   printDocument: '/api/renderdocument',
   dictationConfidential: (id: number) => `/api/dictation/${id}/confidential`,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZES } from '../limits';
+import { SORTABLE_COLUMNS } from '../list-query';
 import { normaliseNhsNumber } from '../nhs-number';
 import { safeText, pageQuerySchema } from './primitives';
 import { paginatedSchema } from './users';
@@ -14,7 +15,8 @@ import { worklistRowSchema } from './worklist';
 export const SEARCH_KEYS = ['all', 'author', 'department', 'clinic_code', 'patient'] as const;
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 
-export const SEARCH_SORT_KEYS = ['created_at', 'reference'] as const;
+/** The sortable columns of spec §9, and `created_at` (the dictation date) as the panel first sent it. */
+export const SEARCH_SORT_KEYS = [...SORTABLE_COLUMNS, 'created_at'] as const;
 export type SearchSortKey = (typeof SEARCH_SORT_KEYS)[number];
 
 export const SEARCH_MAX_LENGTH = 100;
@@ -89,9 +91,13 @@ const pageSizes = SEARCH_PAGE_SIZES.map(String) as [string, ...string[]];
 export const searchQuerySchema = z
   .object({
     search: safeText().max(SEARCH_MAX_LENGTH, `search: at most ${SEARCH_MAX_LENGTH} characters.`),
-    search_key: z.enum(SEARCH_KEYS, { error: `search_key: choose ${SEARCH_KEYS.join(', ')}.` }).default('all'),
+    // The "All" chip may be sent as an empty key (issue 23): it is `all`.
+    search_key: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(SEARCH_KEYS, { error: `search_key: choose ${SEARCH_KEYS.join(', ')}.` }).default('all'),
+    ),
     sort: z.enum(['asc', 'desc'], { error: 'sort: asc or desc.' }).default('desc'),
-    sort_key: z.enum(SEARCH_SORT_KEYS, { error: `sort_key: sort by ${SEARCH_SORT_KEYS.join(' or ')}.` }).default('created_at'),
+    sort_key: z.enum(SEARCH_SORT_KEYS, { error: `sort_key: sort by ${SORTABLE_COLUMNS.join(', ')}.` }).default('dictation_date'),
     paginate: z
       .enum(pageSizes, { error: `paginate: choose ${SEARCH_PAGE_SIZES.join(', ')} per page.` })
       .transform(Number)

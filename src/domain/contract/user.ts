@@ -88,5 +88,7 @@ export const userProfileSchema = z.object({
   outsourcing_pool_id: z.number().nullable().optional(),
   /** A trainee typist: their typed letters go to QA review before the author (issue 12). */
   qa_required: z.boolean().optional(),
+  /** Authors whose letters this Secretary or Manager may approve by a standing delegation (issue 22). */
+  approves_for: z.array(z.number()).optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -78,7 +78,12 @@ export const allocateSchema = z
     type: z.enum(['status', 'user'], { error: 'type: status or user.' }),
     status: z.enum(DICTATION_STATUSES, { error: 'status: a dictation status.' }).optional(),
     user_id: idSchema().optional(),
-    secretarial_cover: z.boolean().optional(),
+    /**
+     * With status AUTHOR_APPROVAL: the author handing their own dictation back grants secretarial cover
+     * (left out: yes) or not (false). Only the author can grant it (issue 22): from anyone else `true` is
+     * refused for that dictation, and left out means no cover.
+     */
+    secretarial_cover: z.boolean({ error: 'secretarial_cover: true or false.' }).optional(),
     /**
      * With status OUTSOURCED: the outsourcing pool of the caller's trust to send them to (issue 12). Left
      * out, the trust's only pool is meant; a trust with several pools must name one.
@@ -90,7 +95,11 @@ export const allocateSchema = z
     message: 'pool_id: a pool is chosen only when outsourcing (type status, status OUTSOURCED).',
     path: ['pool_id'],
   })
-  .refine((b) => b.type !== 'user' || b.user_id, { message: 'user_id: choose who to assign the dictations to.', path: ['user_id'] });
+  .refine((b) => b.type !== 'user' || b.user_id, { message: 'user_id: choose who to assign the dictations to.', path: ['user_id'] })
+  .refine((b) => b.secretarial_cover === undefined || (b.type === 'status' && b.status === 'AUTHOR_APPROVAL'), {
+    message: 'secretarial_cover: given only when handing dictations back to the author (type status, status AUTHOR_APPROVAL).',
+    path: ['secretarial_cover'],
+  });
 export type AllocateRequest = z.input<typeof allocateSchema>;
 
 export const allocateResultSchema = z.object({

@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { ATTACHMENT_ACCEPT } from '../../domain/attachment-files';
+import { ATTACHMENT_ACCEPT } from '../../domain/attachment-types';
 import type { Attachment, Dictation } from '../../domain/contract';
 import { formatDateTime } from '../../domain/display-format';
 import { MESSAGES } from '../../domain/messages';
@@ -154,6 +154,7 @@ export function AttachmentsTab({ d }: { d: Dictation }) {
         title={`Remove ${removing?.filename ?? 'this file'}?`}
         body="It is removed from the dictation for everyone. The audit trail keeps a record that it was there."
         confirmLabel="Remove"
+        destructive
         onConfirm={() => void confirmRemove()}
         onCancel={() => setRemoving(null)}
       />

@@ -3,7 +3,7 @@
  * does not stop an upload (only closing the app does; tus then starts the file again when re-added).
  */
 import { useSyncExternalStore } from 'react';
-import { precheckAttachment } from '../../domain/attachment-files';
+import { precheckAttachment } from '../../domain/attachment-types';
 import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { sendAttachment } from './tus-attachment';
 

@@ -56,8 +56,17 @@ export function useAutotextDepartments() {
   });
 }
 
-export const saveAutotext = (input: AutotextInput, id?: number) =>
-  apiCall(id ? 'put' : 'post', id ? API_PATHS.autotextById(id) : API_PATHS.autotext, { schema: oneSchema, json: input, quiet: true });
+/** A new snippet, or a change to `editing` made on its version `baseVersion` (409 `autotext_conflict` if someone saved since). */
+export const saveAutotext = (input: AutotextInput, editing?: { id: number; baseVersion: number }) =>
+  editing
+    ? apiCall('put', API_PATHS.autotextById(editing.id), {
+        schema: oneSchema,
+        json: { ...input, base_version: editing.baseVersion },
+        quiet: true,
+      })
+    : apiCall('post', API_PATHS.autotext, { schema: oneSchema, json: input, quiet: true });
+
+export const fetchAutotext = (id: number) => apiCall('get', API_PATHS.autotextById(id), { schema: oneSchema, quiet: true });
 
 export const deleteAutotext = (id: number) =>
   apiCall('delete', API_PATHS.autotextById(id), { schema: z.object({ message: z.string() }), quiet: true });

@@ -4,7 +4,7 @@
  */
 export { createAutotextExtension, typedShortcut, type AutotextExtensionOptions } from './editor/autotext-extension';
 export { PlaceholderMark } from './editor/placeholder-mark';
-export { placeholderRanges } from './editor/placeholders';
+export { focusPlaceholder, placeholderRanges } from './editor/placeholders';
 export { AutotextPicker } from './components/autotext-picker';
 export { useAutotexts, loadAutotexts } from './snippets-cache';
 export { openAutotextPopup } from './popup/popup-channel';

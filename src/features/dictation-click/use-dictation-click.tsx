@@ -19,12 +19,14 @@ export interface ClickableDictation {
   reference: string;
   status: DictationStatus;
   assigned_to: { user_id: number } | null;
+  /** Its author. */
+  user?: { id: number };
 }
 
 type Confirming<R> = { row: R; action: Exclude<SearchResultAction, { kind: 'details' }> };
 
 interface Options<R> {
-  me: { id: number; roles: readonly Role[]; outsourcingPoolId?: number | null } | null;
+  me: { id: number; roles: readonly Role[]; permissions?: readonly string[]; outsourcingPoolId?: number | null } | null;
   /** Show the detail side panel for this dictation. */
   onDetails: (row: R) => void;
   /** Called before a page opens (a panel over the page closes). */
@@ -59,8 +61,8 @@ export function useDictationClick<R extends ClickableDictation>({ me, onDetails,
   function onClick(row: R) {
     if (!me) return;
     const action = searchResultAction(
-      { roles: me.roles, userId: me.id, outsourcingPoolId: me.outsourcingPoolId },
-      { status: row.status, assignedTo: row.assigned_to?.user_id ?? null },
+      { roles: me.roles, userId: me.id, permissions: me.permissions, outsourcingPoolId: me.outsourcingPoolId },
+      { status: row.status, assignedTo: row.assigned_to?.user_id ?? null, authorId: row.user?.id },
     );
     if (action.kind === 'details') onDetails(row);
     else setConfirming({ row, action });

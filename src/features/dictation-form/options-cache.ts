@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { API_PATHS, dictationOptionsSchema, type DictationOptions } from '../../domain/contract';
 import { formatDateTime } from '../../domain/display-format';
+import { RULES, type AccessSubject } from '../../domain/access';
+import { mayCall } from '../../domain/outsourced-calls';
 import { apiCall } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
 import { getSecure, putSecure } from '../../lib/crypto/secure-store';
@@ -60,8 +62,13 @@ export async function refreshDictationOptions(): Promise<void> {
 
 let listening = false;
 
-/** After sign-in: save the options now and again whenever the browser comes back online. */
-export function keepDictationOptionsFresh(): Promise<void> {
+/** Whether this user may ask for the options at all (an external typist, a TrustAdmin may not). */
+export const mayLoadDictationOptions = (subject: AccessSubject): boolean =>
+  mayCall(subject, RULES.dictationOptions, `GET ${API_PATHS.dictationOptions}`);
+
+/** After sign-in: save the options now and again whenever the browser comes back online (for those who may ask). */
+export function keepDictationOptionsFresh(subject: AccessSubject): Promise<void> {
+  if (!mayLoadDictationOptions(subject)) return Promise.resolve();
   if (!listening && typeof window !== 'undefined') {
     listening = true;
     window.addEventListener('online', () => void refreshDictationOptions());

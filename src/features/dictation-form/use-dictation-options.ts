@@ -9,9 +9,12 @@ const query = {
   networkMode: 'always',
 } as const;
 
-/** Services, job types and authors for the form; offline, the copy saved on this device (encrypted). */
-export function useDictationOptions() {
-  return useQuery({ ...query, select: (r: OptionsResult) => r.options });
+/**
+ * Services, job types and authors for the form; offline, the copy saved on this device (encrypted).
+ * `enabled` false for a user who may not ask (options-cache.ts `mayLoadDictationOptions`).
+ */
+export function useDictationOptions(enabled = true) {
+  return useQuery({ ...query, enabled, select: (r: OptionsResult) => r.options });
 }
 
 /** "Services and job types as of …" when the form's lists come from the device's copy, else null. */

@@ -46,14 +46,20 @@ function DetailsEditor({ d, onDone }: { d: Dictation; onDone: () => void }) {
   const save = useDetailsSaver(d);
   return (
     <div className="space-y-3">
-      <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor={false} />
+      <DetailsSection
+        value={form.value}
+        onChange={form.setValue}
+        errors={form.errors}
+        identityDialog={form.identityDialog}
+        showAuthor={false}
+      />
       <div className="flex justify-end gap-2">
         <Button tone="secondary" onPress={onDone}>
           Cancel
         </Button>
         <Button
           onPress={async () => {
-            const details = form.checked();
+            const details = await form.confirmed();
             if (!details) return;
             const { author_id: _author, ...body } = details;
             await save(body, 'Details saved. They reach the server as soon as there is a connection.');

@@ -5,7 +5,7 @@ import type { Editor } from '@tiptap/react';
 import { FileText, HelpCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../domain/messages';
-import type { Dictation } from '../../domain/contract';
+import type { Dictation, LetterNode } from '../../domain/contract';
 import { canEditLetter, checkHandOff, type LetterDictation, type LetterUser } from '../../domain/letter-access';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -15,7 +15,10 @@ import { useDictation } from '../dictation-view';
 import { AttachmentsTab } from '../attachments';
 import { DeliverySlot, hasDeliveries } from '../letters-out/lazy';
 import { RecipientsSlot } from '../recipients/lazy';
-import { recipientsApprovalProblem } from '../recipients/approval-check';
+import { recipientsApprovalProblem, recipientsSendProblems } from '../recipients/approval-check';
+import { focusPlaceholder } from '../autotext';
+import { unfilledPlaceholders } from '../../domain/send-check';
+import type { SendCheckFound } from './send-check-dialog';
 import { OfflineCopyNotice } from '../offline-review/offline-notice';
 import { LetterPreviewDialog } from '../letter-preview';
 import { DEVICE_BUTTONS, PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../typist-audio';
@@ -34,7 +37,8 @@ import { HandOffActions } from './handoff-actions';
 import { useHandOff } from './use-handoff';
 import { TakeOver } from './take-over';
 import { Finders, type FinderKind } from './finders';
-import { ChangesSince, ReturnedNotice, SignatureBlock, type SeenAtOpening } from './review-notices';
+import { ChangesSince, ReturnedNotice, SentAnywayNotice, SignatureBlock, type SeenAtOpening } from './review-notices';
+import './dictation-page.css';
 
 /**
  * /dictation/:id — the typist's workstation: the audio on top, the letter filling the page, the
@@ -66,10 +70,11 @@ function Workstation({ d, claim }: { d: Dictation; claim: ClaimState }) {
     permissions: subject?.permissions ?? [],
     outsourcingPoolId: subject?.outsourcingPoolId ?? null,
     qaRequired: profile?.qa_required ?? false,
+    approvesFor: profile?.approves_for ?? [],
   };
   // The letter opens once the claim is settled, so the server's answer already knows who types it.
   return (
-    <section className="mx-auto w-full max-w-7xl p-3 sm:p-4" aria-labelledby="page-title">
+    <section className="dictation-workstation mx-auto w-full max-w-7xl p-3 sm:p-4" aria-labelledby="page-title">
       {claim.kind === 'claiming' ? (
         <>
           <DictationHeader d={d} />
@@ -97,7 +102,8 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
   const editable = canEditLetter(user, ownership(d));
   const playerRef = usePlayerHeight();
   const [player] = useState(() => new PlayerLink());
-  // Review mode (issue 12): the letter waits for this user's approval (their own, or under secretarial cover).
+  // Review mode (issue 12): the letter waits for this user's approval (their own, or under the author's
+  // secretarial cover for it or a standing delegation: issue 22).
   const reviewing = checkHandOff(user, ownership(d), 'approve').ok;
   // What the user had last seen, as the letter first opened: later openings of this page move it on.
   const [seen, setSeen] = useState<SeenAtOpening | null>(null);
@@ -118,8 +124,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
         setTab('recipients');
         return;
       }
-      await handOff({ action: 'approve' }, letter.flush, 'Approved.');
-      await goToList();
+      if (await handOff({ action: 'approve' }, letter.flush, 'Approved.')) await goToList();
     } finally {
       setApproving(false);
     }
@@ -128,14 +133,40 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
   async function finalSave() {
     if (!editable) return;
     const state = await letter.saveFinal();
+    if (state === 'needs fixing') return void toast.error(MESSAGES.letterPutRightFirst(letter.session.getView().problems[0] ?? ''));
     toast.success(
       state === 'saved' ? 'Saved as a new version.' : 'Saved on this device. The version is kept as soon as there is a connection.',
     );
   }
 
+  // The send check (issue 23): the letter as it stands in the editor, the recipients by the approval's rule.
+  const sendCheck = async (): Promise<SendCheckFound> => ({
+    placeholders: editor ? unfilledPlaceholders(editor.getJSON() as LetterNode) : [],
+    recipients: await recipientsSendProblems(queries, d.id),
+  });
+  // After the dialog has closed and given focus back, the cursor goes to the placeholder.
+  const goToPlaceholder = (index: number) =>
+    requestAnimationFrame(() => setTimeout(() => editor && focusPlaceholder(editor.view, index), 0));
+  // The Recipients tab, focused (below the letter on a phone: focusing it scrolls to it).
+  const goToRecipients = () => {
+    setTab('recipients');
+    requestAnimationFrame(() =>
+      setTimeout(
+        () => document.querySelector<HTMLElement>('aside[aria-label="Details and history"] [role="tab"][aria-selected="true"]')?.focus(),
+        0,
+      ),
+    );
+  };
+
   const pageActions: PageKeyActions = {
     finalSave: () => void finalSave(),
-    draftSave: () => void (editable && letter.flush().then(() => toast.success('Saved.'))),
+    draftSave: () =>
+      void (
+        editable &&
+        letter
+          .flush()
+          .then((problems) => (problems.length ? toast.error(MESSAGES.letterPutRightFirst(problems[0]!)) : toast.success('Saved.')))
+      ),
     findPatient: () => editable && setFinder('patient'),
     findAppointment: () => editable && setFinder('appointment'),
     preview: () => setPreview(true),
@@ -160,19 +191,29 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
             <HandOffActions
               user={user}
               d={ownership(d)}
+              sendCheck={sendCheck}
+              onPlaceholder={goToPlaceholder}
+              onRecipients={goToRecipients}
               onHandOff={(action, reason, done) =>
                 action === 'approve'
                   ? approve()
-                  : handOff({ action, ...(reason ? { reason } : {}) }, letter.flush, done).then(() =>
-                      navigate({ to: '/{-$tab}', params: { tab: undefined } }),
+                  : handOff({ action, ...(reason ? { reason } : {}) }, letter.flush, done).then(
+                      async (queued) => void (queued && (await navigate({ to: '/{-$tab}', params: { tab: undefined } }))),
                     )
               }
             />
-            <Button tone="secondary" aria-keyshortcuts="Shift+P" onPress={() => setPreview(true)}>
+            {/* On a phone: the icon alone (its name stays "Preview"), so the actions keep to fewer rows. */}
+            <Button tone="secondary" aria-keyshortcuts="Shift+P" className="max-sm:px-3" onPress={() => setPreview(true)}>
               <FileText aria-hidden className="size-4" />
-              Preview
+              <span className="max-sm:sr-only">Preview</span>
             </Button>
-            <Button tone="ghost" aria-label="Keyboard shortcuts (?)" onPress={() => setHelp(true)}>
+            {/* A list of keys is no help where there is no keyboard (a touch screen's primary pointer). */}
+            <Button
+              tone="ghost"
+              aria-label="Keyboard shortcuts (?)"
+              className="pointer-coarse:hidden [@media(hover:none)]:hidden"
+              onPress={() => setHelp(true)}
+            >
               <HelpCircle aria-hidden className="size-5" />
             </Button>
           </>
@@ -180,7 +221,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
       />
       <div
         ref={playerRef}
-        className="sticky top-[var(--topbar-h,0px)] z-20 -mx-3 my-3 border-b border-slate-200 bg-slate-50/95 px-3 py-2 backdrop-blur sm:-mx-4 sm:px-4 dark:border-slate-800 dark:bg-slate-950/95"
+        className="dictation-player sticky top-[var(--topbar-h,0px)] z-20 -mx-3 my-2 border-b border-slate-200 bg-slate-50 px-3 py-1 sm:-mx-4 sm:my-3 sm:px-4 sm:py-2 dark:border-slate-800 dark:bg-slate-950"
       >
         <TypistPlayer dictation={d} link={player} onDeviceAction={(action) => pageActions[action]()} />
       </div>
@@ -189,6 +230,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
           {returnReason && <ReturnedNotice d={d} reason={returnReason} />}
+          {d.sent_anyway && (d.status === 'AUTHOR_APPROVAL' || d.status === 'QA_REVIEW') && <SentAnywayNotice note={d.sent_anyway} />}
           {reviewing && seen && <ChangesSince dictationId={d.id} seen={seen} />}
           {letter.server?.approval && <SignatureBlock approval={letter.server.approval} />}
           <LetterArea d={d} editable={editable} extras={extras} onEditor={setEditor} player={player} reviewing={reviewing} />
@@ -229,7 +271,7 @@ function Typing({ d, user, claimMessage }: { d: Dictation; user: LetterUser; cla
           setPreview(open);
           if (!open) editor?.commands.focus();
         }}
-        beforeLoad={() => (editable ? letter.flush() : Promise.resolve())}
+        beforeLoad={async () => void (editable && (await letter.flush()))}
       />
       <ShortcutHelp
         open={help}

@@ -26,6 +26,7 @@ export function Finders({ d, open, onClose, onGp }: Props) {
     <>
       <PatientFinder
         open={open === 'patient'}
+        nhsNumber={d.patient.patient_nhs_id}
         onOpenChange={(o) => !o && onClose()}
         onPick={(fields, patient) => {
           onGp({ gpName: patient.gp?.name ?? null, gpPractice: patient.gp?.practice ?? null });

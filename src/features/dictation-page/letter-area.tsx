@@ -4,6 +4,7 @@ import type { Dictation } from '../../domain/contract';
 import { Button } from '../../components/ui/button';
 import { LetterEditor, createParagraphAudioExtension } from '../letter-editor';
 import type { PlayerLink } from '../typist-audio';
+import { KeyHint } from './key-hint';
 import { AutotextPicker, createAutotextExtension, mergeValuesFromDictation, useAutotextPopupBridge, useAutotexts } from '../autotext';
 
 /** What the page learns besides the dictation that autotext can merge (the GP, once the patient is looked up). */
@@ -55,10 +56,13 @@ export function LetterArea({ d, editable, extras, onEditor, player, reviewing = 
 
   return (
     <>
+      {/* On a phone the list opens from the letter's toolbar instead: one row less above the letter. */}
       {editable && (
-        <div className="mb-2 flex flex-wrap items-center justify-end gap-2 text-sm">
-          <Button tone="ghost" onPress={() => setPicker(true)}>
-            Autotext (Ctrl+Space)
+        <div className="mb-2 flex flex-wrap items-center justify-end gap-2 text-sm max-sm:hidden">
+          <Button tone="ghost" aria-keyshortcuts="Control+Space" onPress={() => setPicker(true)}>
+            <span>
+              Autotext<KeyHint> (Ctrl+Space)</KeyHint>
+            </span>
           </Button>
           {/* A 700x500 window beside the page is a desktop habit: phones get the list only. */}
           <Button tone="ghost" className="max-sm:hidden" onPress={() => popup.open()}>
@@ -71,6 +75,7 @@ export function LetterArea({ d, editable, extras, onEditor, player, reviewing = 
         editable={editable}
         extraExtensions={extensions}
         label={`Letter ${d.reference}`}
+        onAutotext={editable ? () => setPicker(true) : undefined}
         onEditor={(e) => {
           setEditor(e);
           onEditor(e);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
 import type { Approval, Dictation, LetterNode } from '../../domain/contract';
 import { letterText } from '../../domain/letter-doc';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { signatureLine } from '../../domain/signature';
 import { diffSummary, wordDiff } from '../../domain/word-diff';
 import { Alert } from '../../components/ui/alert';
@@ -34,6 +34,18 @@ export function ReturnedNotice({ d, reason }: { d: Dictation; reason: string }) 
   return (
     <div className="mb-3" data-testid="returned-notice">
       <Alert tone="info">{by ? MESSAGES.returnedBy(by, reason) : MESSAGES.returnedNoName(reason)}</Alert>
+    </div>
+  );
+}
+
+/**
+ * Issue 23: the typist sent the letter on although the send check found problems (unfilled
+ * placeholders, recipients nothing can reach); the author and the QA reviewer read what and why on top.
+ */
+export function SentAnywayNotice({ note }: { note: NonNullable<Dictation['sent_anyway']> }) {
+  return (
+    <div className="mb-3" data-testid="sent-anyway-notice">
+      <Alert tone="info">{PAGE_MESSAGES.sentAnywayNotice(note.by, note.problems, note.reason)}</Alert>
     </div>
   );
 }

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { toast } from 'sonner';
 import { API_PATHS, type Dictation } from '../../domain/contract';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { AudioPlayer } from '../../components/ui/audio-player';
 import { Button } from '../../components/ui/button';
@@ -13,6 +12,7 @@ import { useSession } from '../../lib/auth/use-session';
 import { db } from '../../lib/db/db';
 import { enqueueRequest } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
+import { announceQueued } from '../sync';
 import { DetailsSection, detailsFromDictation, useDetailsForm, useDictationKeys } from '../dictation-form';
 import { DictationSummary } from './dictation-summary';
 import { useDictation } from './use-dictation';
@@ -43,20 +43,21 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
   );
 
   async function save(status: 'DRAFT' | 'READY_FOR_TYPING') {
-    const details = busy ? null : form.checked();
+    const details = busy ? null : await form.confirmed();
     if (!details) return;
     setBusy(true);
     try {
       const { author_id: _author, ...body } = details;
-      await enqueueRequest({ method: 'PATCH', path, body: { ...body, status }, label: `Draft ${d.reference}` });
+      const queued = await enqueueRequest({ method: 'PATCH', path, body: { ...body, status }, label: `Draft ${d.reference}` });
+      announceQueued(queued.id, {
+        sending: status === 'DRAFT' ? PAGE_MESSAGES.draftSending : PAGE_MESSAGES.submittedSending,
+        sent: status === 'DRAFT' ? PAGE_MESSAGES.draftSent : PAGE_MESSAGES.submittedSent,
+        offline: status === 'DRAFT' ? PAGE_MESSAGES.draftOffline : PAGE_MESSAGES.submittedOffline,
+        kept: PAGE_MESSAGES.submittedKept,
+      });
       void requestSync();
       // What the server holds is about to change: the next visit must not show this draft as it was.
       queries.removeQueries({ queryKey: ['dictation', d.id] });
-      toast.success(
-        status === 'DRAFT'
-          ? 'Draft saved. The changes reach the server as soon as there is a connection.'
-          : 'Submitted. It reaches the typists as soon as there is a connection.',
-      );
       await navigate({ to: '/{-$tab}', params: { tab: status === 'DRAFT' ? 'DRAFT' : undefined } });
     } finally {
       setBusy(false);
@@ -74,7 +75,13 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
         {d.audio?.state === 'processing' && <Alert tone="info">The audio is being prepared for playback…</Alert>}
         {d.audio?.message && d.audio.state !== 'ready' && <Alert>{d.audio.message}</Alert>}
         {d.audio?.url && <AudioPlayer src={d.audio.url} label="Dictation audio" peaks={d.audio.peaks} durationMs={d.audio.duration_ms} />}
-        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor={false} />
+        <DetailsSection
+          value={form.value}
+          onChange={form.setValue}
+          errors={form.errors}
+          identityDialog={form.identityDialog}
+          showAuthor={false}
+        />
         <div className="flex flex-wrap justify-end gap-3">
           <Button tone="secondary" onPress={() => void save('DRAFT')} isDisabled={busy}>
             Save draft (D)

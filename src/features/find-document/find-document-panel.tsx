@@ -17,7 +17,7 @@ import { useDictationClick } from '../dictation-click';
 export interface FindDocumentPanelProps {
   /** A term submitted from the top-bar search box (searched at once), or null when opened by Ctrl+K. */
   term: string | null;
-  me: { id: number; roles: readonly Role[] };
+  me: { id: number; roles: readonly Role[]; permissions?: readonly string[] };
   onClose: () => void;
 }
 

@@ -21,7 +21,7 @@ export const INITIAL_SEARCH: SearchState = {
   term: '',
   key: 'all',
   sort: 'desc',
-  sortKey: 'created_at',
+  sortKey: 'dictation_date',
   perPage: DEFAULT_SEARCH_PAGE_SIZE,
   page: 1,
 };

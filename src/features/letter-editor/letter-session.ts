@@ -1,6 +1,7 @@
 import type { Subscription } from 'dexie';
 import type { Editor } from '@tiptap/core';
 import type { Letter, LetterNode } from '../../domain/contract/letter';
+import { checkLetterDoc } from '../../domain/letter-doc';
 import { MESSAGES } from '../../domain/messages';
 import { adoptServerLetter, keepLocalOver, writeLetter } from '../../lib/sync/letter-save';
 import { requestSync } from '../../lib/sync/triggers';
@@ -42,6 +43,13 @@ export class LetterSession {
   };
   getView = () => this.view;
 
+  /** The letter schema's words about `doc`, kept as the same array while they do not change (so nothing renders again). */
+  private problemsOf(doc: unknown): readonly string[] {
+    const now = checkLetterDoc(doc);
+    const before = this.view.problems;
+    return now.length === before.length && now.every((p, i) => p === before[i]) ? before : now;
+  }
+
   private set(patch: Partial<LetterView>) {
     // Listeners (the page too) render again only when something changed.
     if (Object.entries(patch).every(([k, v]) => this.view[k as keyof LetterView] === v)) return;
@@ -57,7 +65,15 @@ export class LetterSession {
   private async load() {
     const { opening, server, error } = await loadLetter(this.dictationId);
     if (!opening) return this.set({ phase: 'failed', error: error ?? MESSAGES.errorFetching });
-    this.set({ phase: 'ready', error, server, initialDoc: opening.doc, baseVersion: opening.baseVersion, offer: opening.offer });
+    this.set({
+      phase: 'ready',
+      error,
+      server,
+      initialDoc: opening.doc,
+      baseVersion: opening.baseVersion,
+      offer: opening.offer,
+      problems: this.problemsOf(opening.doc),
+    });
     if (this.disposed) return;
     this.live = watchLocalLetter(this.dictationId, (stored) => this.apply(stored));
   }
@@ -104,21 +120,25 @@ export class LetterSession {
   /**
    * Writes what the editor holds to the device and queues its save, now. `final` (Ctrl/Cmd+S) keeps a
    * version on the server; `force` writes even without a change (to queue a save again). Resolves when
-   * the device has it. Call before queueing a hand-off, so the hand-off follows the last save.
+   * the device has it, with what the letter schema says is wrong with the text: while anything is, the
+   * text stays on the device and no save is queued (the server would refuse it). Call before queueing a
+   * hand-off, so the hand-off follows the last save, and hand off only when nothing is wrong.
    */
-  flush(opts: { final?: boolean; force?: boolean } = {}): Promise<void> {
+  flush(opts: { final?: boolean; force?: boolean } = {}): Promise<readonly string[]> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const editor = this.editor;
     const wanted = this.view.unwritten || this.view.writeError || opts.force || (opts.final && editor?.isEditable);
-    if (!editor || editor.isDestroyed || !wanted) return this.writes.then(() => {});
+    if (!editor || editor.isDestroyed || !wanted) return this.writes.then(() => this.view.problems);
     const doc = editor.getJSON();
+    const problems = this.problemsOf(doc);
+    this.set({ problems });
     const seen = this.changes;
     const write = {
       dictationId: this.dictationId,
       doc,
       baseVersion: this.view.baseVersion,
-      send: !this.view.offer,
+      send: !this.view.offer && !problems.length,
       final: opts.final,
       label: this.label,
     };
@@ -130,7 +150,7 @@ export class LetterSession {
       },
       (err: unknown) => this.set({ writeError: `Not saved on this device: ${err instanceof Error ? err.message : String(err)}` }),
     );
-    return this.writes.then(() => {});
+    return this.writes.then(() => problems);
   }
 
   /** Ctrl/Cmd+S: write now, queue a final save and try to send it; answers where the letter stands. */
@@ -165,6 +185,7 @@ export class LetterSession {
     await adoptServerLetter(this.dictationId, letter);
     this.editor?.chain().setMeta('addToHistory', false).setContent(letter.doc, { emitUpdate: false }).run();
     this.set({
+      problems: this.problemsOf(letter.doc),
       offer: null,
       conflict: null,
       refused: null,

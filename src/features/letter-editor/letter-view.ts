@@ -18,6 +18,12 @@ export interface LetterView {
   conflict: Letter | null;
   /** The server's words after it refused a save because the letter can no longer be edited (403). */
   refused: string | null;
+  /**
+   * What the letter schema says is wrong with the text (src/domain/letter-doc.ts, the check the server
+   * makes before storing or printing it), in words; empty when it may be saved. While not empty the text
+   * is kept on the device but not sent (issue 22).
+   */
+  problems: readonly string[];
   dirty: boolean;
   unwritten: boolean;
   /** Writing to the device failed (storage full…): the text is still in the editor. */
@@ -38,6 +44,7 @@ export const LETTER_START: LetterView = {
   offer: null,
   conflict: null,
   refused: null,
+  problems: [],
   dirty: false,
   unwritten: false,
   writeError: null,
@@ -54,6 +61,7 @@ export function withSaveState(v: LetterView): LetterView {
     ...v,
     conflict: Boolean(v.conflict),
     refused: Boolean(v.refused),
+    problem: v.problems[0] ?? null,
     unwritten: v.unwritten || Boolean(v.writeError),
   });
   return { ...v, saveState: s.state, saveDetail: v.writeError ?? s.detail };

@@ -61,7 +61,9 @@ const key = new PluginKey('paragraphAudio');
 
 /**
  * Records, when the typist types the first character of a paragraph, where the audio was; in review
- * mode, shows a ▶ before each paragraph that plays from there (from the start when none was recorded).
+ * mode, shows a ▶ before a paragraph that plays from there, named by what it plays ("Play from 0:42").
+ * A paragraph typed with no position recorded plays on from the one before it (the first from 0:00), so
+ * it gets no ▶ of its own: one button per place in the audio, never seven alike (issue 23).
  */
 export function createParagraphAudioExtension(opts: ParagraphAudioOptions) {
   return Extension.create({
@@ -85,9 +87,12 @@ export function createParagraphAudioExtension(opts: ParagraphAudioOptions) {
             decorations(state) {
               if (!opts.reviewing()) return null;
               const marks: Decoration[] = [];
+              let before: number | null = null;
               state.doc.descendants((node, pos) => {
                 if (node.type.name !== 'paragraph' || node.content.size === 0) return;
-                const ms = typeof node.attrs.audioMs === 'number' ? node.attrs.audioMs : null;
+                const ms: number = typeof node.attrs.audioMs === 'number' ? node.attrs.audioMs : (before ?? 0);
+                if (ms === before) return;
+                before = ms;
                 marks.push(
                   Decoration.widget(
                     pos + 1,
@@ -97,8 +102,8 @@ export function createParagraphAudioExtension(opts: ParagraphAudioOptions) {
                       b.className = 'paragraph-play';
                       b.contentEditable = 'false';
                       b.textContent = '▶';
-                      b.dataset.audioMs = ms === null ? '' : String(ms);
-                      b.setAttribute('aria-label', ms === null ? 'Play the dictation from the start' : `Play from ${clock(ms)}`);
+                      b.dataset.audioMs = String(ms);
+                      b.setAttribute('aria-label', `Play from ${clock(ms)}`);
                       b.title = b.getAttribute('aria-label')!;
                       b.addEventListener('mousedown', (e) => e.preventDefault());
                       b.addEventListener('click', (e) => {
@@ -107,7 +112,7 @@ export function createParagraphAudioExtension(opts: ParagraphAudioOptions) {
                       });
                       return b;
                     },
-                    { side: -1, key: `play-${pos}-${ms ?? 'start'}`, ignoreSelection: true },
+                    { side: -1, key: `play-${pos}-${ms}`, ignoreSelection: true },
                   ),
                 );
               });

@@ -53,8 +53,11 @@ export function useLetterSession(dictationId: number, label = `Letter for dictat
 
 export interface UseLetter extends LetterView {
   session: LetterSession;
-  /** Writes what the editor holds to the device and queues its save now (await it before a hand-off). */
-  flush: () => Promise<void>;
+  /**
+   * Writes what the editor holds to the device and queues its save now (await it before a hand-off);
+   * answers what is wrong with the text, if anything (then nothing is queued: see LetterSession.flush).
+   */
+  flush: () => Promise<readonly string[]>;
   /** Ctrl/Cmd+S: write, queue a final save (the server keeps a version) and try to send it. */
   saveFinal: () => Promise<SaveState>;
 }

@@ -24,7 +24,7 @@ export function ManualLetterPage() {
   const [failure, setFailure] = useState<string | null>(null);
 
   async function create() {
-    const details = form.checked();
+    const details = await form.confirmed();
     if (!details || busy) return;
     if (!details.author_id || !details.job_type_id) {
       setFailure(details.author_id ? 'Choose the document type.' : 'Choose the author.');
@@ -43,6 +43,7 @@ export function ManualLetterPage() {
           urgent: details.urgent,
           patient: details.patient,
           custom_fields: details.custom_fields,
+          identity_choice: details.identity_choice,
         } satisfies ManualLetter,
         quiet: true,
       });
@@ -62,7 +63,7 @@ export function ManualLetterPage() {
         </p>
         {!online && <Alert tone="info">You are offline. A new letter can be started once there is a connection.</Alert>}
         {failure && <Alert>{failure}</Alert>}
-        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor />
+        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} identityDialog={form.identityDialog} showAuthor />
         <div className="flex justify-end">
           <Button onPress={() => void create()} isDisabled={busy || !online}>
             Start the letter

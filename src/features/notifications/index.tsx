@@ -6,6 +6,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Bell } from 'lucide-react';
 import { satisfies, RULES, type AccessSubject } from '../../domain/access';
+import { mayCall } from '../../domain/outsourced-calls';
+import { API_PATHS } from '../../domain/contract/paths';
 import type { Role } from '../../domain/roles';
 import { showAppBadge } from '../../lib/app-badge';
 import { useUnreadCount } from './notifications-api';
@@ -29,17 +31,28 @@ export function NotificationBell({
   }, [count.data]);
   if (!allowed) return null;
   const n = count.data ?? 0;
-  const label = n ? `Notifications, ${n} unread` : 'Notifications';
+  // A refused or failed count is said (issue 23), never shown as "nothing unread".
+  const label = count.isError ? 'Notifications, the unread count could not be loaded' : n ? `Notifications, ${n} unread` : 'Notifications';
+  // The clinician filter needs the authors list (spec §6: Secretary and Manager), which an external typist may not ask for.
+  const clinicianFilter = mayCall(subject, RULES.clinicianFilter, `GET ${API_PATHS.users}`);
   return (
     <>
       <button
         type="button"
         aria-label={label}
-        title="Notifications"
+        title={count.isError ? 'Notifications: the unread count could not be loaded' : 'Notifications'}
         onClick={() => setOpen(true)}
         className="relative flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <Bell aria-hidden className="size-5" />
+        {count.isError && (
+          <span
+            aria-hidden
+            className="absolute top-1 right-0.5 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs leading-5 font-bold text-slate-950"
+          >
+            ?
+          </span>
+        )}
         {n > 0 && (
           <span
             data-testid="notification-badge"
@@ -52,7 +65,10 @@ export function NotificationBell({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <Panel me={{ id: profile.id, siteId: profile.site_id, roles: profile.roles.map((r) => r.name) }} onClose={() => setOpen(false)} />
+          <Panel
+            me={{ id: profile.id, siteId: profile.site_id, roles: profile.roles.map((r) => r.name), clinicianFilter }}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

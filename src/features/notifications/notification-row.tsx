@@ -27,6 +27,11 @@ export function NotificationRow({ n, onOpen }: { n: NotificationItem; onOpen: ()
         )}
       </span>
       <span className="text-sm text-slate-700 dark:text-slate-200">{n.body}</span>
+      {n.dictation?.patient_initials && (
+        <span className="text-xs text-slate-700 dark:text-slate-200" data-testid="notification-patient">
+          Patient {n.dictation.patient_initials}
+        </span>
+      )}
       <time dateTime={n.created_at} className="text-xs text-slate-600 dark:text-slate-300">
         {when(n.created_at)}
       </time>

@@ -11,7 +11,8 @@ import { NotificationRow } from './notification-row';
 import { useNotificationClick } from './use-notification-click';
 
 export interface NotificationsPanelProps {
-  me: { id: number; roles: readonly Role[]; siteId: number };
+  /** `clinicianFilter`: the user may filter by clinician and ask for the authors list (outsourced-calls.ts `mayCall`). */
+  me: { id: number; roles: readonly Role[]; siteId: number; clinicianFilter: boolean };
   onClose: () => void;
 }
 
@@ -27,7 +28,7 @@ const FIELD = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm
  */
 export default function NotificationsPanel({ me, onClose }: NotificationsPanelProps) {
   const queries = useQueryClient();
-  const clinicianFilter = me.roles.includes('Secretary') || me.roles.includes('Manager');
+  const clinicianFilter = me.clinicianFilter;
   const [filters, setFilters] = useState<NotificationFilters>({ clinicCode: '', clinician: null, urgent: 'all' });
   const [clinicDraft, setClinicDraft] = useState('');
   const pages = useNotificationPages(filters);

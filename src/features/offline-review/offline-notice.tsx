@@ -32,6 +32,7 @@ export function OfflineCopyNotice({ dictationId }: { dictationId?: number }) {
     <p
       role="status"
       data-testid="offline-copy-notice"
+      data-offline-notice
       className="my-2 flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
       <WifiOff aria-hidden className="size-4 shrink-0" />

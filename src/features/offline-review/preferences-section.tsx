@@ -107,6 +107,7 @@ export function OfflineReviewPreferences() {
         title="Remove offline copies?"
         body="The letters and audio kept for offline review are deleted from this device. Nothing changes on the server, and letters you changed here are still sent. They are copied again the next time your approval list loads while online."
         confirmLabel="Remove"
+        destructive
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       />

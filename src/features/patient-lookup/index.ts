@@ -6,3 +6,4 @@ export { PatientFinder, AppointmentFinder } from './lazy-finders';
 export type { PatientFinderProps } from './patient-finder';
 export type { AppointmentFinderProps } from './appointment-finder';
 export type { AppointmentFields, AppointmentRecord, PatientFields, PatientRecord } from '../../domain/contract';
+export { useIdentityCheck, type IdentityOutcome } from './identity-check';

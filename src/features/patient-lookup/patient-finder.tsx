@@ -14,14 +14,17 @@ export interface PatientFinderProps {
   onOpenChange: (open: boolean) => void;
   /** The spec's patient fields of the chosen patient, and everything the index knows of them (GP, next of kin, address, id). */
   onPick: (fields: PatientFields, patient: PatientRecord) => void;
+  /** The NHS number already on the form or dictation: the search starts from it (issue 23). */
+  nhsNumber?: string;
 }
 
 /** "Find patient" (P on the dictation page): search the patient index, choose one, the dialog closes. */
-export default function PatientFinder({ open, onOpenChange, onPick }: PatientFinderProps) {
+export default function PatientFinder({ open, onOpenChange, onPick, nhsNumber }: PatientFinderProps) {
   return (
     <AppDialog open={open} onOpenChange={onOpenChange} title="Find patient" size="lg">
       {open && (
         <FinderBody
+          nhsNumber={nhsNumber}
           onPick={(p) => {
             onPick(toPatientFields(p), p);
             onOpenChange(false);
@@ -32,7 +35,7 @@ export default function PatientFinder({ open, onOpenChange, onPick }: PatientFin
   );
 }
 
-function FinderBody({ onPick }: { onPick: (p: PatientRecord) => void }) {
+function FinderBody({ onPick, nhsNumber }: { onPick: (p: PatientRecord) => void; nhsNumber?: string }) {
   const online = useOnline();
   const [asked, setAsked] = useState<{ search: PatientSearch; attempt: number } | null>(null);
   const result = usePatientSearch(online && asked ? asked.search : null, asked?.attempt);
@@ -40,6 +43,7 @@ function FinderBody({ onPick }: { onPick: (p: PatientRecord) => void }) {
     <div className="flex flex-col gap-4">
       {!online && <Alert tone="info">{MESSAGES.patientLookupOffline}</Alert>}
       <PatientSearchForm
+        nhsNumber={nhsNumber}
         disabled={!online || result.isFetching}
         serverErrors={lookupFieldErrors(result.error)}
         onSearch={(search) => setAsked((old) => ({ search, attempt: (old?.attempt ?? 0) + 1 }))}

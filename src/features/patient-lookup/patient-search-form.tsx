@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Search } from 'lucide-react';
 import { patientSearchQuerySchema, type PatientSearch } from '../../domain/contract';
+import { formatNhsNumber } from '../../domain/nhs-number';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -22,12 +23,14 @@ interface Props {
   serverErrors: Record<string, string[]>;
   disabled: boolean;
   onSearch: (search: PatientSearch) => void;
+  /** Prefills the NHS number (the one already on the form or the dictation). */
+  nhsNumber?: string;
 }
 
 /** The three ways to find a patient (spec §9 "P find patient"): NHS number, hospital number, or surname and date of birth. */
-export function PatientSearchForm({ serverErrors, disabled, onSearch }: Props) {
+export function PatientSearchForm({ serverErrors, disabled, onSearch, nhsNumber }: Props) {
   const [way, setWay] = useState<SearchWay>('nhs');
-  const [values, setValues] = useState({ nhs_number: '', mrn: '', family: '', birthdate: '' });
+  const [values, setValues] = useState({ nhs_number: nhsNumber ? formatNhsNumber(nhsNumber) : '', mrn: '', family: '', birthdate: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const set = (key: keyof typeof values) => (v: string) => setValues((old) => ({ ...old, [key]: v }));
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { toast } from 'sonner';
@@ -42,6 +42,18 @@ export function UploadPage() {
   );
   // useLiveQuery hands back the previous answer until the new query has run: ignore a stale one.
   const progress = live?.ids === sentIds ? live : undefined;
+  const received = (id: string) => !!progress && !progress.items.some((p) => p.recordingId === id) && !progress.kept.includes(id);
+  const allReceived = sentIds.length > 0 && sentIds.every(received);
+  const notAccepted = progress?.items.some((p) => p.state === 'dead');
+  // The progress sits above the form: after Upload (at the foot of a long form) it is brought into view,
+  // and its heading takes the focus so that a screen reader says what happened.
+  const progressHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!sentIds.length) return;
+    // It is the first thing under the title: show the page's top, clear of the sticky header.
+    window.scrollTo({ top: 0 });
+    progressHeading.current?.focus({ preventScroll: true });
+  }, [sentIds]);
 
   function pick(list: FileList | null) {
     const all = [...(list ?? [])];
@@ -54,7 +66,7 @@ export function UploadPage() {
       toast.error('Choose at least one dictation file.');
       return;
     }
-    const details = form.checked();
+    const details = await form.confirmed();
     if (!details) return;
     setBusy(true);
     const ids: string[] = [];
@@ -78,6 +90,8 @@ export function UploadPage() {
       setSentIds(ids);
       setFiles([]);
       if (input.current) input.current.value = '';
+      // Ready for the next dictation: the last one's patient must not be sent again by mistake (issue 23).
+      if (ids.length) form.setValue(EMPTY_DETAILS);
       void requestPersistentStorage();
       void requestSync();
       if (ids.length) toast.success(`${ids.length} file${ids.length === 1 ? '' : 's'} queued. Uploads carry on if the connection drops.`);
@@ -89,6 +103,47 @@ export function UploadPage() {
   return (
     <Page title="Upload dictation">
       <div className="space-y-4">
+        {sentIds.length > 0 && (
+          <section
+            aria-label="Upload progress"
+            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+          >
+            <h2 ref={progressHeading} tabIndex={-1} className="text-lg font-semibold outline-none">
+              {allReceived ? 'Last upload sent' : notAccepted ? 'The last upload was not accepted' : 'Sending the last upload'}
+            </h2>
+            <p className="mb-2 text-sm text-slate-600 dark:text-slate-400" role="status">
+              {allReceived
+                ? 'The server has received it. The form below is cleared for the next dictation.'
+                : notAccepted
+                  ? 'See the reason below. The form below is cleared for the next dictation.'
+                  : 'It carries on if the connection drops. The form below is cleared for the next dictation.'}
+            </p>
+            <ul className="space-y-2 text-sm">
+              {sentIds.map((id) => {
+                if (!progress) return null;
+                const item = progress.items.find((p) => p.recordingId === id);
+                return (
+                  <li key={id}>
+                    <div>{sentNames[id] ?? item?.label}</div>
+                    {item ? (
+                      <>
+                        <progress
+                          className="h-2 w-full"
+                          max={item.totalBytes}
+                          value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked}
+                          aria-label={`${item.label} progress`}
+                        />
+                        {item.lastError && <p className={item.state === 'dead' ? 'text-red-700' : 'text-slate-600'}>{item.lastError}</p>}
+                      </>
+                    ) : received(id) ? (
+                      <p className="text-emerald-700 dark:text-emerald-400">Received by the server.</p>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
         <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
           <label htmlFor="dictation-files" className="mb-2 block text-sm font-medium">
             Dictation files ({UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(', ')})
@@ -117,7 +172,13 @@ export function UploadPage() {
             </ul>
           )}
         </section>
-        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor={!isAuthor} />
+        <DetailsSection
+          value={form.value}
+          onChange={form.setValue}
+          errors={form.errors}
+          identityDialog={form.identityDialog}
+          showAuthor={!isAuthor}
+        />
         <div className="flex justify-end gap-3">
           <Button tone="secondary" onPress={() => void navigate({ to: '/{-$tab}', params: { tab: undefined } })}>
             Back to the list
@@ -126,39 +187,6 @@ export function UploadPage() {
             <Upload aria-hidden className="size-4" /> Upload {files.length > 1 ? `${files.length} files` : ''}
           </Button>
         </div>
-        {sentIds.length > 0 && (
-          <section
-            aria-label="Upload progress"
-            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-          >
-            <h2 className="mb-2 text-lg font-semibold">Progress</h2>
-            <ul className="space-y-2 text-sm">
-              {sentIds.map((id) => {
-                if (!progress) return null;
-                const item = progress.items.find((p) => p.recordingId === id);
-                const received = !item && !progress.kept.includes(id);
-                return (
-                  <li key={id}>
-                    <div>{sentNames[id] ?? item?.label}</div>
-                    {item ? (
-                      <>
-                        <progress
-                          className="h-2 w-full"
-                          max={item.totalBytes}
-                          value={item.stage === 'finalise' ? item.totalBytes : item.bytesAcked}
-                          aria-label={`${item.label} progress`}
-                        />
-                        {item.lastError && <p className={item.state === 'dead' ? 'text-red-700' : 'text-slate-600'}>{item.lastError}</p>}
-                      </>
-                    ) : received ? (
-                      <p className="text-emerald-700 dark:text-emerald-400">Received by the server.</p>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        )}
       </div>
     </Page>
   );

@@ -44,11 +44,11 @@ export const COLUMNS: Record<ListColumn, ColumnDef> = {
       ),
   },
   dictation_date: { label: 'Dictated', cell: (r) => formatDateTime(r.created_at) },
-  dictation_type: { label: 'Made on', cell: (r) => (r.is_mobile ? 'Mobile' : 'Web') },
+  dictation_type: { label: 'Recorded on', cell: (r) => (r.is_mobile ? 'Mobile' : 'Web') },
   document_type: { label: 'Document type', cell: (r) => r.jobtype?.name ?? '–' },
   original_filename: { label: 'File', cell: (r) => r.audio?.original_filename ?? '' },
   tat: {
-    label: 'TAT',
+    label: 'Turnaround',
     cell: (r) => <span className={TAT_STYLES[r.tat.state]}>{r.tat.text}</span>,
   },
   birthdate: { label: 'Date of birth', cell: (r) => formatBirthDate(p(r).patient_birthdate) },

@@ -5,16 +5,24 @@ import type { ListParams } from './list-params';
 
 interface Props {
   params: ListParams;
-  options?: DictationOptions;
+  /** The trust's authors, departments and job types; null when this user has no such lists (an external typist). */
+  options?: DictationOptions | null;
+  /** Why the lists could not be loaded (a refused or failed call is said, never an empty select). */
+  optionsRefused?: string | null;
   typists?: UserSummary[];
+  typistsRefused?: string | null;
   showAuthor: boolean;
   /** On a phone the selects fold away behind a Filters button. */
   compact: boolean;
   onChange: (next: Partial<ListParams>) => void;
 }
 
+/**
+ * Each select is as wide as its chosen text (issue 23: a fixed width cut "All departments" and "Mobile and
+ * web" short). Where `field-sizing` is not supported a select is as wide as its longest option, still whole.
+ */
 const selectClass =
-  'min-h-10 w-36 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800 aria-[invalid=true]:border-red-600';
+  'min-h-10 min-w-28 max-w-full field-sizing-content rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800 aria-[invalid=true]:border-red-600';
 
 function Select({
   label,
@@ -44,7 +52,7 @@ function Select({
 const num = (v: string) => (v ? Number(v) : undefined);
 
 /** The spec's filterable columns (§9) as selects, plus a search box; every change goes back to page 1. */
-export function FiltersBar({ params, options, typists, showAuthor, compact, onChange }: Props) {
+export function FiltersBar({ params, options, optionsRefused, typists, typistsRefused, showAuthor, compact, onChange }: Props) {
   const [text, setText] = useState(params.search ?? '');
   const [unfolded, setUnfolded] = useState(false);
   useEffect(() => setText(params.search ?? ''), [params.search]);
@@ -54,9 +62,23 @@ export function FiltersBar({ params, options, typists, showAuthor, compact, onCh
   ).length;
   const active = chosen > 0 || params.search !== undefined;
   const showSelects = !compact || unfolded;
+  // No lists for this user, or the server refused them: the selects they would fill are left out.
+  const showLists = options !== null && !optionsRefused;
+  const refused = [
+    optionsRefused && `The author, department and document type filters could not be loaded: ${optionsRefused}`,
+    typistsRefused && `The typists filter could not be loaded: ${typistsRefused}`,
+  ].filter(Boolean);
 
   return (
     <div className="mb-3 flex flex-wrap items-end gap-2" role="group" aria-label="Filters">
+      {refused.length > 0 && (
+        <p
+          role="alert"
+          className="w-full rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {refused.join(' ')}
+        </p>
+      )}
       <form
         role="search"
         className="flex items-end"
@@ -90,7 +112,7 @@ export function FiltersBar({ params, options, typists, showAuthor, compact, onCh
           <SlidersHorizontal aria-hidden className="size-4" /> Filters{chosen ? ` (${chosen})` : ''}
         </button>
       )}
-      {showSelects && showAuthor && (
+      {showSelects && showLists && showAuthor && (
         <Select label="Author" value={String(params.author ?? '')} onChange={(v) => set({ author: num(v) })}>
           <option value="">All authors</option>
           {options?.authors.map((a) => (
@@ -102,22 +124,26 @@ export function FiltersBar({ params, options, typists, showAuthor, compact, onCh
       )}
       {showSelects && (
         <>
-          <Select label="Department" value={String(params.department ?? '')} onChange={(v) => set({ department: num(v) })}>
-            <option value="">All departments</option>
-            {options?.departments.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name} ({d.code})
-              </option>
-            ))}
-          </Select>
-          <Select label="Document type" value={String(params.document_type ?? '')} onChange={(v) => set({ document_type: num(v) })}>
-            <option value="">All types</option>
-            {options?.job_types.map((j) => (
-              <option key={j.id} value={j.id}>
-                {j.name}
-              </option>
-            ))}
-          </Select>
+          {showLists && (
+            <>
+              <Select label="Department" value={String(params.department ?? '')} onChange={(v) => set({ department: num(v) })}>
+                <option value="">All departments</option>
+                {options?.departments.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name} ({d.code})
+                  </option>
+                ))}
+              </Select>
+              <Select label="Document type" value={String(params.document_type ?? '')} onChange={(v) => set({ document_type: num(v) })}>
+                <option value="">All types</option>
+                {options?.job_types.map((j) => (
+                  <option key={j.id} value={j.id}>
+                    {j.name}
+                  </option>
+                ))}
+              </Select>
+            </>
+          )}
           {typists && (
             <Select
               label="Assigned to"
@@ -134,7 +160,7 @@ export function FiltersBar({ params, options, typists, showAuthor, compact, onCh
             </Select>
           )}
           <Select
-            label="Made on"
+            label="Recorded on"
             value={params.dictation_type ?? ''}
             onChange={(v) => set({ dictation_type: v === 'mobile' || v === 'web' ? v : undefined })}
           >

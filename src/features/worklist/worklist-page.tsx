@@ -9,12 +9,14 @@ import { Alert } from '../../components/ui/alert';
 import { API_PATHS, type WorklistRow } from '../../domain/contract';
 import { columnsToShow } from '../../domain/list-columns';
 import { statusLabel, type HomeTab } from '../../domain/statuses';
-import { homeTabsFor } from '../../domain/workflow';
+import { homeTabLabel, homeTabsFor } from '../../domain/workflow';
+import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
 import { useSession } from '../../lib/auth/use-session';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useDictationOptions } from '../dictation-form/use-dictation-options';
+import { mayLoadDictationOptions } from '../dictation-form/options-cache';
 import { readListParams, nextSort, worklistSearch, type ListParams } from './list-params';
 import { useTypists, useWorklistCounts, useWorklistPage, worklistKeys } from './worklist-api';
 import { useAllocations } from './use-allocations';
@@ -26,14 +28,18 @@ import { WorklistTable } from './worklist-table';
 import { Pager } from '../../components/ui/pager';
 import { SelectionActions } from './selection-actions';
 import { useDictationClick } from '../dictation-click';
-import { BatchApproval } from './batch-approval';
+import { BatchReview, canReviewTogether } from './batch-approval';
 import { DictationPanel } from '../dictation-panel';
 import { LettersOutSlot } from '../letters-out/lazy';
 import { RULES, satisfies } from '../../domain/access';
+import { mayCall } from '../../domain/outsourced-calls';
+import { WaitingOnDevice } from '../sync';
 
 const StuckNotice = lazy(() => import('../stuck-letters/stuck-notice'));
 
 const ok = z.object({ message: z.string() }).or(z.object({ data: z.unknown() }));
+/** What a refused or failed call says, in plain words. */
+const refusal = (err: unknown) => (err instanceof ApiError ? err.message : 'Error fetching your request');
 const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** Home `/:tab`: the work queue of one status, with counts on every tab (spec §2, §3, §9). */
@@ -47,16 +53,20 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const roles = useMemo(() => profile?.roles.map((r) => r.name) ?? [], [profile]);
   const isTypist = roles.some((r) => r === 'Secretary' || r === 'Manager' || r === 'SuperAdmin');
   const tabs = subject ? homeTabsFor(subject) : [];
+  const labelOf = (t: HomeTab) => (subject ? homeTabLabel(t, subject) : statusLabel(t));
 
   const list = useWorklistPage(tab, params);
   const counts = useWorklistCounts();
-  const options = useDictationOptions();
-  const typists = useTypists(isTypist);
+  // Each list is asked for only by those the server gives it to (issue 23): an external typist has neither.
+  const listsAllowed = subject ? mayLoadDictationOptions(subject) : false;
+  const typistsAllowed = isTypist && subject !== null && mayCall(subject, RULES.usersRead, `GET ${API_PATHS.users}`);
+  const options = useDictationOptions(listsAllowed);
+  const typists = useTypists(typistsAllowed);
   const { allocate, pendingIds } = useAllocations();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [details, setDetails] = useState<WorklistRow | null>(null);
   const rowClick = useDictationClick<WorklistRow>({
-    me: profile ? { id: profile.id, roles, outsourcingPoolId: subject?.outsourcingPoolId } : null,
+    me: profile ? { id: profile.id, roles, permissions: subject?.permissions, outsourcingPoolId: subject?.outsourcingPoolId } : null,
     queueAllocation: allocate,
     onDetails: setDetails,
   });
@@ -69,6 +79,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const page = list.data?.data;
   const columns = columnsToShow(profile?.preferences.profile.columns);
   const chosen = rows.filter((r) => selected.has(r.id));
+  const reviewer = profile && subject ? { userId: profile.id, roles, permissions: subject.permissions } : null;
 
   /** The panel closed: the focus goes back to the row it was opened from. */
   function closeDetails() {
@@ -107,7 +118,13 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const hasFilters = [params.author, params.department, params.document_type, params.assigned_to, params.dictation_type].some(
     (v) => v !== undefined,
   );
-  const emptyText = params.search ? `No ${params.search} found` : hasFilters ? 'No Data found' : `No ${statusLabel(tab)} dictations`;
+  const emptyText = params.search
+    ? `No ${params.search} found`
+    : hasFilters
+      ? 'No Data found'
+      : labelOf(tab) === MESSAGES.authorSendingTab
+        ? MESSAGES.noAuthorSending
+        : `No ${statusLabel(tab)} dictations`;
 
   return (
     <Page
@@ -129,7 +146,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
         </div>
       }
     >
-      <StatusTabs tabs={tabs} current={tab} counts={counts.data?.data} />
+      <StatusTabs tabs={tabs} current={tab} counts={counts.data?.data} labelOf={labelOf} />
       {tab === 'AUTHOR_APPROVAL' && <OfflineCopyNotice />}
       {tab === 'MANUAL_DISTRIBUTION' && subject && satisfies(subject, RULES.stuckLetters) && (
         <Suspense fallback={null}>
@@ -137,11 +154,14 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
         </Suspense>
       )}
       {tab === 'MANUAL_DISTRIBUTION' && subject && satisfies(subject, RULES.distribution) && <LettersOutSlot />}
+      <WaitingOnDevice />
       <div className="mt-3">
         <FiltersBar
           params={params}
-          options={options.data}
-          typists={isTypist ? typists.data : undefined}
+          options={listsAllowed ? options.data : null}
+          optionsRefused={options.isError ? refusal(options.error) : null}
+          typists={typistsAllowed ? typists.data : undefined}
+          typistsRefused={typists.isError ? refusal(typists.error) : null}
           showAuthor={isTypist}
           compact={compact}
           onChange={setParams}
@@ -163,26 +183,30 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
           onDelete={removeRows}
           onConfidential={setConfidential}
           onClear={() => setSelected(new Set())}
-        />
-      )}
-      {chosen.length > 0 && tab === 'AUTHOR_APPROVAL' && roles.includes('Author') && (
-        <BatchApproval
-          rows={chosen}
-          onApproved={(ids) =>
-            setSelected((s) => {
-              const next = new Set(s);
-              for (const id of ids) next.delete(id);
-              return next;
-            })
+          review={
+            tab === 'AUTHOR_APPROVAL' && reviewer && canReviewTogether(chosen, reviewer) ? (
+              <BatchReview
+                rows={chosen}
+                user={reviewer}
+                onDone={(ids) =>
+                  setSelected((s) => {
+                    const next = new Set(s);
+                    for (const id of ids) next.delete(id);
+                    return next;
+                  })
+                }
+              />
+            ) : undefined
           }
         />
       )}
       {list.isError && !list.data && <Alert>{list.error instanceof ApiError ? list.error.message : 'Error fetching your request'}</Alert>}
       {list.isPending && <p className="py-8 text-center text-slate-600 dark:text-slate-400">Loading…</p>}
       {page && rows.length === 0 && (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          {emptyText}
-        </p>
+        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          <p>{emptyText}</p>
+          {!params.search && hasFilters && <p className="mt-1 text-sm">{PAGE_MESSAGES.worklistFilteredEmpty}</p>}
+        </div>
       )}
       {rows.length > 0 && (
         <WorklistTable

@@ -141,6 +141,8 @@ export function WorklistTable(props: Props) {
           <li
             key={row.id}
             {...rowProps(row)}
+            // A list item may not carry aria-selected (axe: aria-allowed-attr); its checkbox says it instead.
+            aria-selected={undefined}
             className={`rounded-xl bg-white p-3 shadow-sm ring-1 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 dark:bg-slate-900 ${
               selected.has(row.id) ? 'ring-brand-600' : 'ring-slate-200 dark:ring-slate-800'
             }`}

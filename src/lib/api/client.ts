@@ -1,7 +1,7 @@
 import type { HTTPError, KyInstance, Options } from 'ky';
 import type { z } from 'zod';
 import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
-import { ApiError, classifyError, type CallKind, type ErrorAction } from './errors';
+import { ApiError, classifyError, userMessage, type CallKind, type ErrorAction } from './errors';
 
 type EffectHandler = (action: ErrorAction, error: ApiError) => void;
 
@@ -91,7 +91,8 @@ async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
         : TRANSPORT_MESSAGES.errorFetching;
     const code = parsed.success ? parsed.data.code : undefined;
     const action = classifyError(err.response.status, message, code, call);
-    return new ApiError(err.response.status, message, code, action, parsed.success ? (parsed.data.errors ?? {}) : {});
+    const fields = parsed.success ? (parsed.data.errors ?? {}) : {};
+    return new ApiError(err.response.status, userMessage(message, fields), code, action, fields);
   }
   return new ApiError(0, TRANSPORT_MESSAGES.offline, 'network', { kind: 'message' });
 }

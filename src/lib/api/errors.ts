@@ -31,6 +31,21 @@ export function classifyError(status: number, message: string, code: string | un
   return { kind: 'message' };
 }
 
+/**
+ * The words a user reads for a server message: without a leading field name ('password: Use at least…',
+ * the field shows its own error) or a protocol word ('Unauthorized: …'). Classification (above) still reads
+ * the server's raw message, as spec §8 matches on it.
+ */
+export function userMessage(message: string, fields: Record<string, string[]> = {}): string {
+  const m = /^([A-Za-z_][\w.]*|Unauthorized|Forbidden|Bad Request|Not Found|Error):\s+(.+)$/s.exec(message);
+  if (!m) return message;
+  const [, prefix, rest] = m;
+  if (prefix! in fields || /^(Unauthorized|Forbidden|Bad Request|Not Found|Error)$/.test(prefix!)) {
+    return rest!.charAt(0).toUpperCase() + rest!.slice(1);
+  }
+  return message;
+}
+
 /** A failed call, with the words to show the user. `status` 0 means the network could not be reached. */
 export class ApiError extends Error {
   constructor(

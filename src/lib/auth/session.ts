@@ -14,14 +14,14 @@ const secureStore = () => import('../crypto/secure-store');
 const schemas = () => import('./session-schemas');
 
 /** Work paused by an ended session goes on once the user is signed in again. */
-async function onSignedIn(): Promise<void> {
+async function onSignedIn(subject: AccessSubject): Promise<void> {
   const { resumePaused } = await import('../sync/outbox');
   await resumePaused();
   const { requestSync } = await import('../sync/triggers');
   void requestSync();
   // The details form's lists, saved now so a record page opened offline later still offers them.
   const { keepDictationOptionsFresh } = await import('../../features/dictation-form/options-cache');
-  void keepDictationOptionsFresh();
+  void keepDictationOptionsFresh(subject);
 }
 
 const PROFILE_KEY = 'profile';
@@ -96,7 +96,8 @@ class Session {
       const { data } = await apiCall('get', SESSION_PATHS.user, { schema: userResponse, call: 'user' });
       await (await secureStore()).putSecure(PROFILE_KEY, data);
       this.set({ profile: data, offline: false });
-      if (!subjectFromProfile(data).needsPin) await onSignedIn();
+      const subject = subjectFromProfile(data);
+      if (!subject.needsPin) await onSignedIn(subject);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         // Guards wait on this: nothing renders for the old user while their data is being wiped.

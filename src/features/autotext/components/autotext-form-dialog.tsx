@@ -8,7 +8,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { AppDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { saveAutotext } from '../api';
+import { ApiError } from '../../../lib/api/errors';
+import { fetchAutotext, saveAutotext } from '../api';
 
 interface Props {
   /** The snippet being edited; null to create one. */
@@ -30,6 +31,8 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
     scope: editing?.scope ?? scopes[0] ?? 'user',
     department_id: editing?.department?.id ?? null,
   }));
+  // The version this change is made on; after a conflict, the current one, so saving again replaces it knowingly.
+  const [baseVersion, setBaseVersion] = useState(editing?.version ?? 1);
   const form = useSubmit();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const set = (patch: Partial<AutotextInput>) => setValue((v) => ({ ...v, ...patch }));
@@ -50,7 +53,17 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
 
   async function submit() {
     const input = { ...value, department_id: value.scope === 'department' ? value.department_id : null };
-    await form.runChecked(autotextInputSchema, input, async () => onSaved((await saveAutotext(input, editing?.id)).data));
+    await form.runChecked(autotextInputSchema, input, async () => {
+      try {
+        onSaved((await saveAutotext(input, editing ? { id: editing.id, baseVersion } : undefined)).data);
+      } catch (err) {
+        if (editing && err instanceof ApiError && err.code === 'autotext_conflict') {
+          const current = await fetchAutotext(editing.id).catch(() => null);
+          if (current) setBaseVersion(current.data.version);
+        }
+        throw err;
+      }
+    });
   }
 
   return (

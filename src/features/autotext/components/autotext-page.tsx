@@ -203,6 +203,7 @@ export function AutotextPage() {
         title={`Delete autotext “${deleting?.shortcut ?? ''}”?`}
         body="It is removed for everyone who uses it. Letters already typed keep their text."
         confirmLabel="Delete"
+        destructive
         onConfirm={() => void confirmDelete()}
         onCancel={() => {
           setDeleting(null);

@@ -1,5 +1,6 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 
 export interface PlaceholderRange {
   from: number;
@@ -32,4 +33,16 @@ export function selectPlaceholder(state: EditorState, dir: 1 | -1): Transaction 
   const target = dir === 1 ? ranges.find((r) => r.from >= to && !(r.from === from && r.to === to)) : ranges.findLast((r) => r.to <= from);
   if (!target) return null;
   return state.tr.setSelection(TextSelection.create(state.doc, target.from, target.to)).scrollIntoView();
+}
+
+/**
+ * Puts the cursor on the n-th placeholder of the letter (reading order, as src/domain/send-check.ts
+ * lists them), selected so typing replaces it, and scrolls it into view; false when there is no such one.
+ */
+export function focusPlaceholder(view: EditorView, index: number): boolean {
+  const target = placeholderRanges(view.state.doc)[index];
+  if (!target) return false;
+  view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, target.from, target.to)).scrollIntoView());
+  view.focus();
+  return true;
 }

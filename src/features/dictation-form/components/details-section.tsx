@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { RULES, satisfies } from '../../../domain/access';
 import { MESSAGES } from '../../../domain/messages';
 import { Alert } from '../../../components/ui/alert';
@@ -12,10 +13,12 @@ interface Props {
   errors: Record<string, string>;
   /** Secretary/Manager uploads: choose the author. */
   showAuthor: boolean;
+  /** The wrong-patient confirmation of the form (useDetailsForm's `identityDialog`). */
+  identityDialog?: ReactNode;
 }
 
 /** The details card of the record and upload pages, with the trust's options loaded. */
-export function DetailsSection({ value, onChange, errors, showAuthor }: Props) {
+export function DetailsSection({ value, onChange, errors, showAuthor, identityDialog }: Props) {
   const { subject } = useSession();
   const options = useDictationOptions();
   const savedLabel = useDictationOptionsAge();
@@ -36,6 +39,7 @@ export function DetailsSection({ value, onChange, errors, showAuthor }: Props) {
         canMarkConfidential={!!subject && satisfies(subject, RULES.confidentialMarking)}
         showAuthor={showAuthor}
       />
+      {identityDialog}
     </section>
   );
 }

@@ -60,6 +60,7 @@ export function LetterConflict({ dictationId }: { dictationId: number }) {
         title={`Replace your text with ${who}'s?`}
         body="Your text on this device is deleted. Copy it first if you may still need part of it."
         confirmLabel="Take theirs"
+        destructive
         onCancel={() => setConfirm(false)}
         onConfirm={() => {
           setConfirm(false);

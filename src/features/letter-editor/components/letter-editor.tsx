@@ -7,7 +7,7 @@ import { letterEditorProps, letterExtensions } from '../letter-schema';
 import { useLetter, type UseLetter } from '../use-letter';
 import { LetterConflict } from './letter-conflict';
 import { LetterToolbar } from './letter-toolbar';
-import { LocalOffer, NotEditableNotice } from './local-notices';
+import { LetterProblems, LocalOffer, NotEditableNotice } from './local-notices';
 import { WordCount } from './word-count';
 import '../letter-editor.css';
 
@@ -23,15 +23,18 @@ export interface LetterEditorProps {
   onEditor?: (editor: Editor | null) => void;
   /** How the sync panel names this letter's queued saves (no patient data). */
   label?: string;
+  /** Opens the autotext list: a key in the toolbar on a phone, where there is no Ctrl+Space. */
+  onAutotext?: () => void;
 }
 
 const SHEET =
-  'letter-sheet mx-auto w-full max-w-[48rem] rounded-lg bg-white px-4 py-5 shadow-sm ring-1 ring-slate-200 sm:px-10 sm:py-8 dark:bg-slate-900 dark:ring-slate-700';
+  'letter-sheet mx-auto w-full max-w-[48rem] rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 sm:px-10 sm:py-8 dark:bg-slate-900 dark:ring-slate-700';
 
 /**
  * The letter editor (issue 11): TipTap 3 on the letter schema, on a page-like sheet; every change on the
  * device within half a second and queued for the server (letter-session.ts). Shows, above the text, the
- * newer-text-on-this-device offer, a conflict side by side, or why the letter is read-only.
+ * newer-text-on-this-device offer, a conflict side by side, what to put right in a letter the schema
+ * refuses (issue 22), or why the letter is read-only.
  */
 export function LetterEditor(props: LetterEditorProps) {
   const letter = useLetter(props.dictationId, { label: props.label });
@@ -46,7 +49,14 @@ export function LetterEditor(props: LetterEditorProps) {
   return <ReadyLetter {...props} letter={letter} />;
 }
 
-function ReadyLetter({ letter, editable, readOnlyReason, extraExtensions, onEditor }: LetterEditorProps & { letter: UseLetter }) {
+function ReadyLetter({
+  letter,
+  editable,
+  readOnlyReason,
+  extraExtensions,
+  onEditor,
+  onAutotext,
+}: LetterEditorProps & { letter: UseLetter }) {
   const { session } = letter;
   const canType = editable && letter.server?.editable !== false && !letter.conflict && !letter.refused && !letter.error;
   const reason = letter.error ?? readOnlyReason ?? letter.server?.read_only_reason ?? null;
@@ -91,6 +101,7 @@ function ReadyLetter({ letter, editable, readOnlyReason, extraExtensions, onEdit
       {letter.offer && <LocalOffer session={session} savedAt={letter.offer.savedAt} canDiscard={Boolean(letter.server)} />}
       {letter.conflict && <LetterConflict dictationId={session.dictationId} />}
       {letter.refused && <NotEditableNotice session={session} message={letter.refused} canDiscard={Boolean(letter.server)} />}
+      {letter.problems.length > 0 && !letter.conflict && <LetterProblems problems={letter.problems} canType={canType} />}
       {!canType && !letter.conflict && !letter.refused && reason && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
           <Lock aria-hidden className="size-4 shrink-0" />
@@ -100,7 +111,7 @@ function ReadyLetter({ letter, editable, readOnlyReason, extraExtensions, onEdit
       <div className={SHEET}>
         {canType && (
           <div className="sticky top-[var(--letter-toolbar-top,0px)] z-10 -mx-2 mb-3 border-b border-slate-200 bg-white px-2 pb-1 dark:border-slate-700 dark:bg-slate-900">
-            <LetterToolbar editor={editor} />
+            <LetterToolbar editor={editor} onAutotext={onAutotext} />
           </div>
         )}
         <EditorContent editor={editor} />

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { Button, Separator, ToggleButton, Toolbar } from 'react-aria-components';
-import { Bold, Italic, List, ListOrdered, Redo2, Rows3, Table2, Trash2, Underline, Undo2 } from 'lucide-react';
+import { Bold, Italic, List, ListOrdered, Redo2, Rows3, Table2, TextQuote, Trash2, Underline, Undo2 } from 'lucide-react';
 
 const KEY =
-  'inline-flex size-10 shrink-0 sm:size-11 items-center justify-center rounded-md text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-800';
+  'inline-flex size-9 shrink-0 sm:size-11 items-center justify-center rounded-md text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-800';
 const ON =
   'data-[selected]:bg-brand-100 data-[selected]:text-brand-800 dark:data-[selected]:bg-emerald-900 dark:data-[selected]:text-emerald-100';
 
@@ -18,22 +18,31 @@ function Toggle(p: { label: string; keys: string; on: boolean; run: () => void; 
   );
 }
 
-function Action(p: { label: string; keys?: string; enabled?: boolean; run: () => void; children: ReactNode }) {
+function Action(p: { label: string; keys?: string; enabled?: boolean; run: () => void; className?: string; children: ReactNode }) {
   return (
-    <Button aria-label={p.label} aria-keyshortcuts={p.keys} isDisabled={p.enabled === false} onPress={p.run} className={KEY}>
+    <Button
+      aria-label={p.label}
+      aria-keyshortcuts={p.keys}
+      isDisabled={p.enabled === false}
+      onPress={p.run}
+      className={`${KEY} ${p.className ?? ''}`}
+    >
       {p.children}
     </Button>
   );
 }
 
 const icon = 'size-5';
-const sep = <Separator orientation="vertical" className="mx-1 h-6 w-px shrink-0 bg-slate-200 dark:bg-slate-700" />;
+// On a phone the separators go, so every command fits one row of 36 px keys (issue 23: Redo was cut off).
+const sep = <Separator orientation="vertical" className="mx-1 h-6 w-px shrink-0 bg-slate-200 max-sm:hidden dark:bg-slate-700" />;
 
 /**
  * Bold, italic, underline, lists, table, undo and redo. Reads the editor through `useEditorState`
  * (TipTap 3 does not re-render on every transaction: PITFALLS 26). One tab stop; arrow keys move along.
+ * It wraps rather than scrolls, so no command is ever out of reach. `onAutotext`: on a phone (no
+ * Ctrl+Space) the autotext list opens from here, in the same row.
  */
-export function LetterToolbar({ editor }: { editor: Editor }) {
+export function LetterToolbar({ editor, onAutotext }: { editor: Editor; onAutotext?: () => void }) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -49,7 +58,7 @@ export function LetterToolbar({ editor }: { editor: Editor }) {
   });
   const chain = () => editor.chain().focus();
   return (
-    <Toolbar aria-label="Formatting" className="flex items-center gap-0.5 overflow-x-auto sm:flex-wrap">
+    <Toolbar aria-label="Formatting" className="flex flex-wrap items-center sm:gap-0.5">
       <Toggle label="Bold" keys="Control+B Meta+B" on={s.bold} run={() => chain().toggleBold().run()}>
         <Bold aria-hidden className={icon} />
       </Toggle>
@@ -87,6 +96,11 @@ export function LetterToolbar({ editor }: { editor: Editor }) {
       <Action label="Redo" keys="Control+Shift+Z Meta+Shift+Z" enabled={s.redo} run={() => chain().redo().run()}>
         <Redo2 aria-hidden className={icon} />
       </Action>
+      {onAutotext && (
+        <Action label="Autotext" run={onAutotext} className="sm:hidden">
+          <TextQuote aria-hidden className={icon} />
+        </Action>
+      )}
     </Toolbar>
   );
 }

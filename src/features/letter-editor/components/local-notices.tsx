@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Copy } from 'lucide-react';
+import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { LetterSession } from '../letter-session';
@@ -59,6 +60,31 @@ export function NotEditableNotice({ session, message, canDiscard }: { session: L
   );
 }
 
+/**
+ * The text breaks the letter's bounds (issue 22: a letter saved before they existed, or a table pasted
+ * too wide): what to put right, in words. Typing goes on; the text stays on this device and is sent once
+ * it is put right. A reader who cannot type is told why the letter cannot be printed.
+ */
+export function LetterProblems({ problems, canType }: { problems: readonly string[]; canType: boolean }) {
+  const [first, ...rest] = problems;
+  return (
+    <div
+      role="alert"
+      data-testid="letter-problems"
+      className={`${BOX} border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100`}
+    >
+      <p>{canType ? MESSAGES.letterNeedsFixing(first ?? '') : MESSAGES.letterCannotBePrinted(first ?? '')}</p>
+      {rest.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {rest.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** Going back to the server's letter deletes the device's text for good: asked first. */
 function DiscardLocalText(p: { session: LetterSession; label: string; tone: 'secondary' | 'ghost'; title: string; body: string }) {
   const [confirm, setConfirm] = useState(false);
@@ -72,6 +98,7 @@ function DiscardLocalText(p: { session: LetterSession; label: string; tone: 'sec
         title={p.title}
         body={p.body}
         confirmLabel="Discard it"
+        destructive
         onCancel={() => setConfirm(false)}
         onConfirm={() => {
           setConfirm(false);

@@ -10,6 +10,7 @@ const ICON: Record<SaveState, typeof Check> = {
   'offline — will send when online': CloudOff,
   conflict: AlertTriangle,
   'not editable': Lock,
+  'needs fixing': AlertTriangle,
 };
 
 const TONE: Record<SaveState, string> = {
@@ -19,10 +20,17 @@ const TONE: Record<SaveState, string> = {
   'offline — will send when online': 'text-amber-800 dark:text-amber-200',
   conflict: 'text-red-800 dark:text-red-200',
   'not editable': 'text-red-800 dark:text-red-200',
+  'needs fixing': 'text-red-800 dark:text-red-200',
 };
 
 /** Announced to screen readers; the rest changes every second or two while typing and is only shown. */
-const ANNOUNCED = new Set<SaveState>(['saved on this device', 'offline — will send when online', 'conflict', 'not editable']);
+const ANNOUNCED = new Set<SaveState>([
+  'saved on this device',
+  'offline — will send when online',
+  'conflict',
+  'not editable',
+  'needs fixing',
+]);
 
 /** Where the letter's text stands, for the page header, with the reason when it waits (hover, or read out). */
 export function SaveStatus({ dictationId }: { dictationId: number }) {

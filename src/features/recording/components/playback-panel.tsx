@@ -9,12 +9,22 @@ import type { EditMode } from '../edit/splice';
 
 /**
  * Plays back what is stored on the device, decoded to WAV so that it seeks on every engine (issue 9 §2),
- * with the length from our own clock. Keys (spec §9): Space play/pause, arrows rewind/forward 3 s.
+ * with the length from our own clock. Keys (spec §9): Space play/pause, arrows rewind/forward 3 s. The
+ * position is shown by the recorder's clock (one time display, issue 23), so the player shows none.
  */
-export function PlaybackPanel({ recording, onEdit }: { recording: RecordingRow; onEdit?: (mode: EditMode, atMs: number) => void }) {
+export function PlaybackPanel({
+  recording,
+  positionMs,
+  onPosition,
+  onEdit,
+}: {
+  recording: RecordingRow;
+  positionMs: number;
+  onPosition: (ms: number) => void;
+  onEdit?: (mode: EditMode, atMs: number) => void;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [peaks, setPeaks] = useState<number[] | null>(null);
-  const [positionMs, setPositionMs] = useState(0);
 
   useEffect(() => {
     let revoked = false;
@@ -36,16 +46,20 @@ export function PlaybackPanel({ recording, onEdit }: { recording: RecordingRow; 
   return (
     <div className="mt-4">
       {url ? (
-        <AudioPlayer src={url} label="Play back the recording" peaks={peaks} durationMs={recording.durationMs} onPosition={setPositionMs} />
+        <AudioPlayer
+          src={url}
+          label="Play back the recording"
+          peaks={peaks}
+          durationMs={recording.durationMs}
+          onPosition={onPosition}
+          showTime={false}
+        />
       ) : (
         // As tall as the waveform and the controls, so that nothing below moves when the player appears.
         <div className="flex h-[7.875rem] items-center justify-center rounded-lg bg-slate-100 text-sm dark:bg-slate-800" aria-busy="true">
           Preparing playback…
         </div>
       )}
-      <p className="mt-1 font-mono text-sm tabular-nums" data-testid="playback-position">
-        {formatElapsed(positionMs)} / {formatElapsed(recording.durationMs)}
-      </p>
       {onEdit && (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button tone="secondary" isDisabled={!url} onPress={() => onEdit('insert', positionMs)}>

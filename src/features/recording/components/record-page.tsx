@@ -11,6 +11,8 @@ import { db } from '../../../lib/db/db';
 import { createRecording, deleteRecording } from '../../../lib/recordings/recording-store';
 import { enqueueDictation } from '../../../lib/sync/outbox';
 import { requestSync } from '../../../lib/sync/triggers';
+import { PAGE_MESSAGES } from '../../../domain/messages';
+import { announceQueued, type QueuedWords } from '../../sync';
 import { requestPersistentStorage } from '../../../lib/storage';
 import { DetailsSection, EMPTY_DETAILS, useDetailsForm, useDictationKeys } from '../../dictation-form';
 import { attachRecording, closeTab } from '../tabs-store';
@@ -21,6 +23,20 @@ import { primeAudioContext } from '../audio-context';
 import { RecorderPanel } from './recorder-panel';
 import { applyTake } from '../edit/apply-edit';
 import type { EditMode } from '../edit/splice';
+
+/** What the Author is told after Submit or Save as draft: sent, or kept on this device (issue 23). */
+const SUBMIT_WORDS: QueuedWords = {
+  sending: PAGE_MESSAGES.submittedSending,
+  sent: PAGE_MESSAGES.submittedSent,
+  offline: PAGE_MESSAGES.submittedOffline,
+  kept: PAGE_MESSAGES.submittedKept,
+};
+const DRAFT_WORDS: QueuedWords = {
+  sending: PAGE_MESSAGES.draftSending,
+  sent: PAGE_MESSAGES.draftSent,
+  offline: PAGE_MESSAGES.draftOffline,
+  kept: PAGE_MESSAGES.submittedKept,
+};
 
 export function RecordPage({ tabIndex }: { tabIndex: number }) {
   const navigate = useNavigate();
@@ -102,13 +118,13 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
       toast.warning('Stop recording first.');
       return;
     }
-    const details = form.checked();
+    const details = await form.confirmed();
     if (!details) return;
     setBusy(true);
     try {
       await recorderRegistry.release(tabIndex);
       const stored = await db.recordings.get(recording.id);
-      await enqueueDictation(
+      const queued = await enqueueDictation(
         recording.id,
         {
           ...details,
@@ -121,11 +137,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
         dictationLabel(),
       );
       await closeTab(tabIndex);
-      toast.success(
-        status === 'DRAFT'
-          ? 'Saved as a draft. It is sent to the server as soon as there is a connection.'
-          : 'Submitted. It is sent to the server as soon as there is a connection.',
-      );
+      announceQueued(queued.id, status === 'DRAFT' ? DRAFT_WORDS : SUBMIT_WORDS);
       void requestSync();
       await navigate({ to: '/{-$tab}', params: { tab: undefined } });
     } catch (err) {
@@ -175,7 +187,13 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
           onStop={() => void stop()}
           onEdit={(mode, atMs) => void startTake(mode, atMs)}
         />
-        <DetailsSection value={form.value} onChange={form.setValue} errors={form.errors} showAuthor={false} />
+        <DetailsSection
+          value={form.value}
+          onChange={form.setValue}
+          errors={form.errors}
+          identityDialog={form.identityDialog}
+          showAuthor={false}
+        />
         <div className="flex flex-wrap justify-end gap-3">
           {hasAudio && !live && (
             <Button tone="ghost" onPress={() => setConfirmDiscard(true)} isDisabled={busy}>

@@ -35,6 +35,12 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
   // earlier it was built twice, collapsing and growing again under the buttons below.
   const stored = recording && recording.state !== 'recording' && recording.state !== 'paused' ? recording : undefined;
   // A take being recorded shows its own clock; the recording it goes into keeps its length.
+  // Once stopped, the same clock shows where playback is, before the length: one time display (issue 23).
+  // Kept with the version of the recording it was read from: an edit makes a new one, played from 0.
+  const [position, setPosition] = useState({ of: '', ms: 0 });
+  const version = String(stored?.updatedAt ?? '');
+  const positionMs = position.of === version ? position.ms : 0;
+  const playable = state === 'stopped' && !!stored && !busy;
 
   return (
     <section
@@ -42,9 +48,20 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
       <div className="flex flex-wrap items-center gap-4">
-        <output aria-label="Elapsed time" className="font-mono text-4xl tabular-nums" data-testid="elapsed">
-          {formatElapsed(elapsed)}
-        </output>
+        {playable ? (
+          <p className="font-mono text-4xl tabular-nums">
+            <span className="sr-only">Playback position and length: </span>
+            <span data-testid="playback-position">
+              {formatElapsed(positionMs)}
+              <span className="text-slate-500 dark:text-slate-400"> / </span>
+              <span data-testid="elapsed">{formatElapsed(elapsed)}</span>
+            </span>
+          </p>
+        ) : (
+          <output aria-label="Elapsed time" className="font-mono text-4xl tabular-nums" data-testid="elapsed">
+            {formatElapsed(elapsed)}
+          </output>
+        )}
         <span
           role="status"
           className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium dark:bg-slate-800"
@@ -105,7 +122,15 @@ export function RecorderPanel({ recorder, recording, onStart, onPause, onResume,
           Saving the recording on this device failed: {recorder.writeError.message}. Free some space and keep this page open.
         </p>
       )}
-      {state === 'stopped' && stored && !busy && <PlaybackPanel key={stored.updatedAt} recording={stored} onEdit={onEdit} />}
+      {playable && (
+        <PlaybackPanel
+          key={version}
+          recording={stored}
+          positionMs={positionMs}
+          onPosition={(ms) => setPosition({ of: version, ms })}
+          onEdit={onEdit}
+        />
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Plus, X } from 'lucide-react';
@@ -55,6 +55,13 @@ export function RecordingTabBar() {
   const tabs = useLiveQuery(() => db.tabs.orderBy('index').toArray(), []) ?? [];
   const [closing, setClosing] = useState<number | null>(null);
   const current = /^\/record\/(\d)$/.exec(pathname)?.[1];
+  const bar = useRef<HTMLElement>(null);
+  const tabCount = tabs.length;
+
+  // On a phone the bar scrolls sideways: keep the open tab in sight (issue 23).
+  useEffect(() => {
+    bar.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current, tabCount]);
 
   async function add() {
     const opened = await openTab(tabTypeFor(profile?.preferences.profile.speech_recognition, profile?.site.sr_integration ?? null));
@@ -74,14 +81,16 @@ export function RecordingTabBar() {
   }, [current]);
 
   return (
+    // One line that scrolls sideways when the tabs do not fit (a phone): tabs never wrap or shrink.
     <nav
+      ref={bar}
       aria-label="Recording tabs"
-      className="flex items-end gap-1 overflow-x-auto border-b border-slate-200 bg-slate-100 px-2 pt-1 dark:border-slate-800 dark:bg-slate-900"
+      className="flex items-end gap-1 overflow-x-auto overscroll-x-contain border-b border-slate-200 bg-slate-100 px-2 pt-1 whitespace-nowrap dark:border-slate-800 dark:bg-slate-900"
     >
       <Link
         to="/{-$tab}"
         params={{ tab: undefined }}
-        className="rounded-t-lg px-3 py-2 text-sm font-medium"
+        className="shrink-0 rounded-t-lg px-3 py-2 text-sm font-medium"
         activeOptions={{ exact: false }}
         activeProps={{ className: 'bg-white dark:bg-slate-800' }}
       >
@@ -92,7 +101,7 @@ export function RecordingTabBar() {
         return (
           <div
             key={t.index}
-            className={`flex items-center gap-1 rounded-t-lg px-3 py-2 text-sm font-medium ${active ? 'bg-white dark:bg-slate-800' : ''}`}
+            className={`flex shrink-0 items-center gap-1 rounded-t-lg py-2 pr-1 pl-3 text-sm font-medium max-sm:pl-2 ${active ? 'bg-white dark:bg-slate-800' : ''}`}
           >
             <Link to="/record/$tab" params={{ tab: String(t.index) }} aria-current={active ? 'page' : undefined}>
               {active ? <TabTitle tab={t} active /> : tabLabel(t)}
@@ -111,7 +120,7 @@ export function RecordingTabBar() {
       <button
         type="button"
         aria-label="New recording tab"
-        className="mb-1 rounded p-2 hover:bg-slate-200 dark:hover:bg-slate-700"
+        className="mb-1 shrink-0 rounded p-2 hover:bg-slate-200 dark:hover:bg-slate-700"
         onClick={() => void add()}
       >
         <Plus aria-hidden className="size-4" />

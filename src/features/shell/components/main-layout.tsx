@@ -68,13 +68,24 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
       />
       {items.includes('record') && <RecordingTabBar />}
       {(offline || !online) && (
-        <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+        // One offline banner (issue 23): a page that says itself what it shows offline ("offline — last
+        // synced 14:05", marked data-offline-notice) takes the place of this one.
+        <div
+          role="status"
+          className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100 [body:has([data-offline-notice])_&]:hidden"
+        >
           {MESSAGES.offline}
         </div>
       )}
       <PushNotifications subject={subject} userId={profile.id} />
       <main className="flex-1">{children}</main>
-      {finding && <FindDocument term={finding.term} me={{ id: profile.id, roles: subject.roles }} onClose={() => setFinding(null)} />}
+      {finding && (
+        <FindDocument
+          term={finding.term}
+          me={{ id: profile.id, roles: subject.roles, permissions: subject.permissions }}
+          onClose={() => setFinding(null)}
+        />
+      )}
       <ConfirmDialog
         open={confirmLogout}
         title={MESSAGES.logoutConfirm}
@@ -84,6 +95,7 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
             : undefined
         }
         confirmLabel="Log out"
+        destructive={unsent > 0}
         onCancel={() => setConfirmLogout(false)}
         onConfirm={() => {
           setConfirmLogout(false);

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { clearRecentSearches, loadRecentSearches, rememberSearch } from '../recent-searches';
 
 interface Props {
@@ -16,6 +17,8 @@ export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox(
   const [term, setTerm] = useState('');
   const [recent, setRecent] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
+  // No keyboard shortcut to offer where the pointer is a finger (issue 23).
+  const touch = useMediaQuery('(pointer: coarse), (hover: none)');
 
   useEffect(() => {
     if (open) void loadRecentSearches().then(setRecent);
@@ -39,7 +42,7 @@ export const SearchBox = forwardRef<HTMLInputElement, Props>(function SearchBox(
         id="global-search"
         type="search"
         value={term}
-        placeholder="Search (Ctrl+K)"
+        placeholder={touch ? 'Search' : 'Search (Ctrl+K)'}
         autoComplete="off"
         onFocus={() => setOpen(true)}
         onChange={(e) => setTerm(e.target.value)}

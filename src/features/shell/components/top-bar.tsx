@@ -26,24 +26,28 @@ export function TopBar({ profile, subject, items, searchRef, onSearch, onLogout 
   return (
     <header
       ref={useTopBarHeight()}
-      className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:px-4">
-        <span className="text-lg font-bold tracking-tight text-brand-700 dark:text-emerald-400">{APP_TITLE}</span>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 sm:flex-nowrap sm:px-4">
+        <span className="shrink-0 text-lg font-bold tracking-tight text-brand-700 dark:text-emerald-400">{APP_TITLE}</span>
         {canSearch(subject) && (
           <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
             <SearchBox ref={searchRef} onSubmit={onSearch} />
           </div>
         )}
-        {satisfies(subject, RULES.createDictation) && (
-          <div className="ml-auto">
-            <SyncStatus />
-          </div>
-        )}
-        <NotificationBell subject={subject} profile={profile} />
-        <span className="ml-auto truncate text-sm font-medium text-slate-700 dark:text-slate-200" data-testid="user-full-name">
-          {profile.full_name}
-        </span>
+        {/* Sync, bell and name share the first line with the title: on a phone the name is cut short
+            rather than wrapped onto a line of its own (issue 23). */}
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-x-3 sm:flex-none">
+          {satisfies(subject, RULES.createDictation) && <SyncStatus />}
+          <NotificationBell subject={subject} profile={profile} />
+          <span
+            className="min-w-0 truncate text-sm font-medium text-slate-700 dark:text-slate-200"
+            data-testid="user-full-name"
+            title={profile.full_name}
+          >
+            {profile.full_name}
+          </span>
+        </div>
       </div>
       <nav aria-label="Main" className="flex items-center gap-1 overflow-x-auto px-2 pb-1 sm:px-3">
         {items.map((item) => {

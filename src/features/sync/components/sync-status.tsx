@@ -5,21 +5,12 @@ import { Dialog, DialogTrigger, Popover, Button as AriaButton } from 'react-aria
 import { db, type OutboxItem } from '../../../lib/db/db';
 import { discardItem, retryItem } from '../../../lib/sync/outbox';
 import { requestSync } from '../../../lib/sync/triggers';
-import { formatBytes } from '../../../lib/storage';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DiscardRecordingDialog } from '../../../components/ui/discard-recording-dialog';
 import { MESSAGES } from '../../../domain/messages';
 import { SentList } from './sent-list';
-
-function describe(item: OutboxItem): string {
-  if (item.state === 'dead') return item.lastError ?? 'Could not be sent.';
-  if (item.state === 'paused') return 'Waiting for you to sign in again.';
-  if (item.kind === 'request') return item.lastError ? `Waiting to be sent. Last try: ${item.lastError}` : 'Waiting to be sent.';
-  if (item.stage === 'finalise') return 'Uploaded; waiting for the server to confirm.';
-  const sent = `${formatBytes(item.bytesAcked)} of ${formatBytes(item.totalBytes)} sent`;
-  return item.lastError ? `${sent}. Last try: ${item.lastError}` : sent;
-}
+import { describeItem } from '../describe-item';
 
 /** Top-bar sync status: what is waiting to be sent, its progress, the last error, and the dead letters. */
 export function SyncStatus() {
@@ -43,7 +34,8 @@ export function SyncStatus() {
           className={`flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium ${dead.length ? 'text-red-700 dark:text-red-400' : waiting ? 'text-amber-700 dark:text-amber-300' : 'text-slate-600 dark:text-slate-300'}`}
         >
           <Icon aria-hidden className="size-5" />
-          <span>{label}</span>
+          {/* On a phone "All sent" is the icon alone (the button's name says it), leaving the header line room. */}
+          <span className={dead.length || waiting ? 'whitespace-nowrap' : 'whitespace-nowrap max-sm:sr-only'}>{label}</span>
         </AriaButton>
         <Popover
           placement="bottom end"
@@ -60,7 +52,7 @@ export function SyncStatus() {
                       <li key={item.id} className="text-sm">
                         <div className="font-medium">{item.label}</div>
                         <div className={item.state === 'dead' ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>
-                          {describe(item)}
+                          {describeItem(item)}
                         </div>
                         {item.state !== 'dead' && item.kind === 'dictation' && (
                           <progress
@@ -106,6 +98,7 @@ export function SyncStatus() {
         title={MESSAGES.discardChangeTitle}
         body={MESSAGES.discardChangeBody}
         confirmLabel="Discard"
+        destructive
         onCancel={() => setDiscarding(null)}
         onConfirm={() => discard(discarding!)}
       />

@@ -1,6 +1,0 @@
-// Starts the letter renderer worker (render-worker.ts) through tsx, as the server itself runs: a worker
-// thread does not inherit the parent's TypeScript loader.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./render-worker.ts');
