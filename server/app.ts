@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const lockout = createLockout(db, { maxFailures: config.loginMaxFailures, lockoutMs: config.lockoutMs });
   const pinCfg = { pinWindowMs: config.pinVerificationMs, pinMaxAgeMs: config.pinMaxAgeMs };
-  await app.register(authRoutes, { auth: createAuthService(db, config, lockout) });
+  await app.register(authRoutes, { auth: createAuthService(db, config, lockout), perMinute: config.signInLimitPerMinute });
   await app.register(userRoutes, { users: createUserService(db, pinCfg) });
   await app.register(passwordRoutes, {
     passwords: createPasswordService({ db, mailer, linkOrigin: mailLinkOrigin, lockout }),

@@ -40,6 +40,7 @@ const envSchema = z.object({
   PIN_MAX_AGE_DAYS: z.coerce.number().positive().default(90),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SEED_DEMO: z.enum(['1', '0']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist'),
@@ -173,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     pinMaxAgeMs: e.PIN_MAX_AGE_DAYS * 86_400_000,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     lockoutMs: e.LOCKOUT_MINUTES * 60_000,
+    /** Sign-ins (and PIN checks) per client address a minute: a trust whose staff share one address without TRUST_PROXY may raise it. */
+    signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),

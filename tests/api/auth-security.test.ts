@@ -144,6 +144,18 @@ describe('forwarding headers are trusted only from TRUST_PROXY (point 6)', () =>
     }
   });
 
+  it('SIGN_IN_LIMIT_PER_MINUTE sets the per-address limit, for staff who share one address without a proxy', async () => {
+    const t = await startTestApp({ SIGN_IN_LIMIT_PER_MINUTE: '40' });
+    try {
+      const answers = [];
+      for (const send of rotatingLogins(t, 41)) answers.push(await send());
+      expect(answers.slice(0, 40).every((r) => r.statusCode === 422)).toBe(true);
+      expect(answers[40]!.json().code).toBe('too_many_requests');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('PIN entry is limited per address as well as locked per user', async () => {
     const t = await startTestApp();
     try {

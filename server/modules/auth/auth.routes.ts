@@ -10,11 +10,12 @@ import {
 import type { AuthService } from './auth.service';
 import { caller } from './request-auth';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; perMinute: number }> = async (app, { auth, perMinute }) => {
+  const rateLimit = { max: perMinute, timeWindow: '1 minute' };
   app.post(
     API_PATHS.login,
     {
-      config: { auth: 'none', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'none', rateLimit },
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
     },
     async (req) => auth.login(req.body.email, req.body.password, req.ip),
@@ -33,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     API_PATHS.pinVerify,
     {
-      config: { auth: 'beforePin', beforePasswordChange: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'beforePin', beforePasswordChange: true, rateLimit },
       schema: { body: pinVerifyRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (req) => {
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     API_PATHS.pinSet,
     {
-      config: { auth: 'beforePin', beforePasswordChange: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'beforePin', beforePasswordChange: true, rateLimit },
       schema: { body: pinSetRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (req) => {
