@@ -2,6 +2,53 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The layers DESIGN §2 draws (imports flow one way: domain ← lib ← features ← pages ← routes/app), as
+ * import-x restricted-path zones generated from the folder list, so a new feature is held at once.
+ */
+const root = path.resolve(import.meta.dirname);
+const abs = (p) => path.join(root, p);
+const FEATURES = readdirSync(abs('src/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const ABOVE_LIB = ['src/features', 'src/pages', 'src/routes', 'src/app', 'src/main.tsx', 'src/sw'];
+const layerZones = [
+  {
+    target: abs('src/domain'),
+    from: [abs('src/lib'), abs('src/components'), ...ABOVE_LIB.map(abs), abs('server')],
+    message: 'domain is pure and shared with the server: it imports nothing outside src/domain.',
+  },
+  { target: abs('src/lib'), from: [...ABOVE_LIB.map(abs), abs('src/components')], message: 'lib sits under features, pages and app.' },
+  { target: abs('src/components'), from: ABOVE_LIB.map(abs), message: 'shared components sit under features, pages and app.' },
+  {
+    target: abs('src/features'),
+    from: ['src/pages', 'src/routes', 'src/app', 'src/main.tsx'].map(abs),
+    message: 'a feature never imports a page, a route or the app: register a hook from src/app instead.',
+  },
+  { target: abs('src/pages'), from: ['src/routes', 'src/app', 'src/main.tsx'].map(abs), message: 'pages sit under routes and the app.' },
+  {
+    target: abs('src/pages'),
+    from: abs('src/features/**'),
+    except: [abs('src/features/*/index.ts'), abs('src/features/*/index.tsx')],
+    message: 'a page composes features through their index.ts, never their internals.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: abs(`src/features/${feature}`),
+    from: abs('src/features/**'),
+    except: [abs(`src/features/${feature}/**`), abs('src/features/*/index.ts'), abs('src/features/*/index.tsx')],
+    message: 'another feature is imported through its index.ts, never its internals.',
+  })),
+  {
+    target: abs('server'),
+    from: ['src/lib', 'src/components', 'src/pages', 'src/routes', 'src/app', 'src/sw', 'src/features'].map(abs),
+    message: 'the server imports only src/domain from the client tree.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.tmp', 'src/routeTree.gen.ts', 'test-results', 'playwright-report'] },
@@ -12,6 +59,20 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['server/**/*.ts', 'scripts/**/*', 'tests/**/*.ts', '*.config.ts', 'bench/**/*'],

@@ -3,7 +3,7 @@ import { decideRoute, entryPoint, isGuestRoute, type RouteId } from '../domain/a
 import { SIGN_IN_MESSAGES } from '../domain/messages-sign-in';
 import { session } from '../lib/auth/session';
 import { mustWaitForSession } from '../lib/auth/session-hint';
-import { variant } from './variant';
+import { variant } from '../lib/variant';
 import { lastResolvedHref, navigateTo } from './router-ref';
 import { showToast } from './toast';
 

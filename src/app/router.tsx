@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
-import { NotFoundPage } from '../features/pages/not-found-page';
+import { NotFoundPage } from '../pages/not-found-page';
 import { setRouterRef } from './router-ref';
 
 export const router = createRouter({

@@ -3,10 +3,10 @@ import { createRootRoute, Outlet, useMatches, useRouterState } from '@tanstack/r
 import { isDarkTheme, isPlainLayout, ROUTES, type RouteId } from '../domain/access';
 import { session } from '../lib/auth/session';
 import { useSession } from '../lib/auth/use-session';
-import { variant } from '../app/variant';
+import { variant } from '../lib/variant';
 import { Toaster } from '../app/toast';
 import { loadServerState, needsServerState, ServerState } from '../app/server-state';
-import { loadMainLayout, MainLayout } from '../features/shell';
+import { loadMainLayout, MainLayout } from '../pages/shell';
 import { removePrerenderedSignIn } from '../features/auth/prerendered-sign-in';
 
 export const Route = createRootRoute({

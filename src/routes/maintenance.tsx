@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MaintenancePage } from '../features/pages/maintenance-page';
+import { MaintenancePage } from '../pages/maintenance-page';
 
 export const Route = createFileRoute('/maintenance')({ component: MaintenancePage });

@@ -3,7 +3,7 @@ import { defaultHomeTab } from '../domain/access';
 import { isHomeTab } from '../domain/statuses';
 import { guardRoute } from '../app/guard';
 import { session } from '../lib/auth/session';
-import { WorklistPage } from '../features/worklist/worklist-page';
+import { WorklistPage } from '../pages/worklist-page';
 import { worklistSearch } from '../features/worklist/list-params';
 
 export const Route = createFileRoute('/{-$tab}')({

@@ -80,7 +80,6 @@ self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   // An update waits until the page says the user accepted it (registerType 'prompt').
   if (type === 'SKIP_WAITING') void self.skipWaiting();
-  if (type === 'DRAIN_OUTBOX') event.waitUntil(drain());
 });
 
 self.addEventListener('activate', (event) => {

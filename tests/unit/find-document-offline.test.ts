@@ -4,7 +4,7 @@ import type { SearchRow } from '../../src/domain/contract';
 import { reviewDictation, reviewLetter, reviewRow } from './review-fixtures';
 import { db } from '../../src/lib/db/db';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
-import { putReviewDictation, putReviewLetter } from '../../src/features/offline-review/review-cache';
+import { putReviewDictation, putReviewLetter } from '../../src/lib/offline/review-cache';
 import { storedRows } from '../../src/features/find-document/stored-rows';
 import { INITIAL_SEARCH, localPage, mergeLocal, type SearchState } from '../../src/features/find-document/search-state';
 import { parseSearchTerm } from '../../src/domain/contract';

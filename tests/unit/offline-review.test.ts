@@ -11,7 +11,7 @@ import {
   saveBudget,
   selectForBudget,
   type QueueItem,
-} from '../../src/features/offline-review/budget';
+} from '../../src/lib/offline/budget';
 import {
   putReviewAudio,
   putReviewDictation,
@@ -23,9 +23,9 @@ import {
   removeReviewCopies,
   reviewUsage,
   markSynced,
-} from '../../src/features/offline-review/review-cache';
-import { readOfflineQueuePage } from '../../src/features/offline-review/queue-copy';
-import { offlineCopySyncedAt, queueKey, withOfflineCopy } from '../../src/features/offline-review/offline-copy';
+} from '../../src/lib/offline/review-cache';
+import { readOfflineQueuePage } from '../../src/lib/offline/queue-copy';
+import { offlineCopySyncedAt, queueKey, withOfflineCopy } from '../../src/lib/offline/offline-copy';
 import { withReviewCopy } from '../../src/features/letter-editor/open-letter';
 import { dictationOfAudioUrl } from '../../src/features/typist-audio/audio-source';
 

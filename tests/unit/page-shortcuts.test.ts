@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionForKey } from '../../src/features/dictation-page/page-shortcuts';
+import { actionForKey } from '../../src/pages/dictation-page/page-shortcuts';
 
 const key = (code: string, key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
   code,

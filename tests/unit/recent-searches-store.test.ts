@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/lib/db/db';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
-import { loadRecentSearches, rememberSearch } from '../../src/features/shell/recent-searches';
+import { loadRecentSearches, rememberSearch } from '../../src/lib/recent-searches';
 
 /** The recent searches the top-bar box and the find-document panel keep (spec §5, issue 14). */
 

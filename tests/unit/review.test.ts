@@ -5,7 +5,7 @@ import { checkLetterDoc } from '../../src/domain/letter-doc';
 import { signatureLine } from '../../src/domain/signature';
 import { letterEditorProps, letterExtensions } from '../../src/features/letter-editor/letter-schema';
 import { createParagraphAudioExtension, parseAudioMs } from '../../src/features/letter-editor/paragraph-audio';
-import { actionForKey } from '../../src/features/dictation-page/page-shortcuts';
+import { actionForKey } from '../../src/pages/dictation-page/page-shortcuts';
 
 const approval = {
   user_id: 1,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupPermissions, groupUsers, permissions, roles, sites, userPermissions, userRoles, users } from '../../db/schema';
 import type { Permission, Role } from '../../../src/domain/roles';
@@ -52,11 +52,4 @@ export async function loadUserContext(db: Db, userId: number): Promise<UserConte
     roles: roleRows.map((r) => r.name as Role),
     permissions: [...perms].sort(),
   };
-}
-
-export async function loadUserContexts(db: Db, userIds: number[]): Promise<UserContext[]> {
-  if (!userIds.length) return [];
-  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
-  const contexts = await Promise.all(found.map((u) => loadUserContext(db, u.id)));
-  return contexts.filter((c): c is UserContext => !!c);
 }

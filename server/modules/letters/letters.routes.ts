@@ -61,7 +61,7 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; dist
   app.get(
     '/api/dictation/:id/letter',
     { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: letterAnswerSchema } } },
-    // Offline review's prefetch (src/features/offline-review/prefetch-header.ts) is not the user opening it.
+    // Offline review's prefetch (src/lib/offline/prefetch-header.ts) is not the user opening it.
     async (req) => ({
       data: await letters.get(caller(req), req.params.id, { prefetch: req.headers['x-wardnote-prefetch'] !== undefined }),
     }),

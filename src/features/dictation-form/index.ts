@@ -3,3 +3,4 @@ export { EMPTY_DETAILS, detailsFromDictation, validateDetails, type DetailsValue
 export { useDictationOptions } from './use-dictation-options';
 export { useDictationKeys } from './use-dictation-keys';
 export { useDetailsForm } from './use-details-form';
+export { keepDictationOptionsFresh, mayLoadDictationOptions } from './options-cache';

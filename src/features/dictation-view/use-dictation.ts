@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { API_PATHS, dictationSchema } from '../../domain/contract';
 import { apiCall } from '../../lib/api/client';
-import { dictationKey, withOfflineCopy } from '../offline-review/offline-copy';
-import { readCachedDictation } from '../offline-review/review-cache';
+import { dictationKey, withOfflineCopy } from '../../lib/offline/offline-copy';
+import { readCachedDictation } from '../../lib/offline/review-cache';
 
 export function useDictation(id: number) {
   return useQuery({

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, X } from 'lucide-react';
 import { SEARCH_KEYS, searchTermProblem, type SearchKey, type SearchRow } from '../../domain/contract/search';
@@ -7,8 +7,7 @@ import { MESSAGES } from '../../domain/messages';
 import type { Role } from '../../domain/roles';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { clearRecentSearches, loadRecentSearches, rememberSearch } from '../shell/recent-searches';
-import { DictationPanel } from '../dictation-panel';
+import { clearRecentSearches, loadRecentSearches, rememberSearch } from '../../lib/recent-searches';
 import { CHIP_LABELS, emptyText, INITIAL_SEARCH, withChange, type SearchState } from './search-state';
 import { useDocumentSearch } from './search-api';
 import { ResultCard } from './result-card';
@@ -19,6 +18,8 @@ export interface FindDocumentPanelProps {
   term: string | null;
   me: { id: number; roles: readonly Role[]; permissions?: readonly string[] };
   onClose: () => void;
+  /** The side panel of a found dictation, given by the page that shows this one (features do not import pages). */
+  detailsPanel: (dictation: { id: number; assignee: string | null }, onClose: () => void) => ReactNode;
 }
 
 /** 'search: enter at least 3 characters.' → 'Enter at least 3 characters.' */
@@ -36,7 +37,7 @@ const CHIP_OFF =
  * The find-document panel (spec §2): search the dictations the user may see, by All or one key, in
  * either order, a page at a time; recent searches; each result opens as spec §4 says.
  */
-export function FindDocumentPanel({ term, me, onClose }: FindDocumentPanelProps) {
+export function FindDocumentPanel({ term, me, onClose, detailsPanel }: FindDocumentPanelProps) {
   const [draft, setDraft] = useState(term ?? '');
   const [state, setState] = useState<SearchState>({ ...INITIAL_SEARCH, term: term ?? '' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -250,9 +251,7 @@ export function FindDocumentPanel({ term, me, onClose }: FindDocumentPanelProps)
             </nav>
           )}
           {click.dialog}
-          {details && (
-            <DictationPanel dictationId={details.id} assignee={details.assigned_to?.full_name ?? null} onClose={() => setDetails(null)} />
-          )}
+          {details && detailsPanel({ id: details.id, assignee: details.assigned_to?.full_name ?? null }, () => setDetails(null))}
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -1,6 +1,6 @@
 /**
  * Offline search's second source: the approval queue this device keeps encrypted for offline review
- * (issue 12, offline-review/review-cache.ts), read back through the secure store, so a search after
+ * (issue 12, src/lib/offline/review-cache.ts), read back through the secure store, so a search after
  * the app was reopened without a signal (nothing in memory yet) still finds those dictations. Each
  * copy also gives what a list row lacks: the appointment's clinic code and, when the term is looked
  * for in letters, the letter's text (decrypted only then).
@@ -8,7 +8,7 @@
 import { db } from '../../lib/db/db';
 import { searchRowSchema, type SearchField } from '../../domain/contract/search';
 import { letterText } from '../../domain/letter-doc';
-import { readCachedLetter, readReviewEntry } from '../offline-review/review-cache';
+import { readCachedLetter, readReviewEntry } from '../../lib/offline/review-cache';
 import type { LocalRow } from './search-state';
 
 export async function storedRows(fields: readonly SearchField[]): Promise<LocalRow[]> {

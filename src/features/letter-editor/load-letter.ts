@@ -7,7 +7,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { db, type Sealed } from '../../lib/db/db';
 import { adoptServerLetter, clearRefusal, letterRows } from '../../lib/sync/letter-save';
 import type { LetterView } from './letter-view';
-import { readCachedLetter } from '../offline-review/review-cache';
+import { readCachedLetter } from '../../lib/offline/review-cache';
 import { openLetter, withReviewCopy, type LocalLetter, type Opening } from './open-letter';
 
 /** The letter as this device holds it, decrypted; null when there is none or it cannot be read. */

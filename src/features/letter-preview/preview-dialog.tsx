@@ -5,7 +5,7 @@ import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { AppDialog } from '../../components/ui/dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { PrintLinkButton } from '../print-link/print-link-button';
+import { PrintLinkButton } from '../print-link';
 import { downloadLetter } from './download-letter';
 import { loadPreview, type PreviewPdf } from './load-preview';
 import type { PdfPagesProps } from './pdf-pages';

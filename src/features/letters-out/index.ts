@@ -1,3 +1,5 @@
-/** Letters out (issue 13) on screen. Load through lazy(): none of it belongs in the entry bundle. */
-export { DeliveryTab } from './delivery-tab';
-export { LettersOutPanel } from './letters-out-panel';
+/**
+ * Letters out (issue 13): the Delivery tab and the letters-out panel, each loaded with its first showing
+ * (lazy.tsx imports panels.ts); hasDeliveries says when a letter has deliveries to show.
+ */
+export { DeliverySlot, LettersOutSlot, hasDeliveries } from './lazy';

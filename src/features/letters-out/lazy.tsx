@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import type { Dictation } from '../../domain/contract';
 
 /** Letters out loads with the first Delivery tab or print queue shown, never with the page that holds it. */
-const DeliveryTabLazy = lazy(() => import('./index').then((m) => ({ default: m.DeliveryTab })));
-const LettersOutPanelLazy = lazy(() => import('./index').then((m) => ({ default: m.LettersOutPanel })));
+const DeliveryTabLazy = lazy(() => import('./panels').then((m) => ({ default: m.DeliveryTab })));
+const LettersOutPanelLazy = lazy(() => import('./panels').then((m) => ({ default: m.LettersOutPanel })));
 
 const loading = <p className="py-4 text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
 

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../domain/contract';
-import { worklistKeys } from '../worklist/worklist-api';
+import { worklistKeys } from '../worklist';
 import { createCoalescer } from './coalesce';
 import { shareLiveStream, type SharedStream } from './shared-stream';
 import { connectLiveStream } from './stream-connection';

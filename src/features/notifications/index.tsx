@@ -13,6 +13,8 @@ import { showAppBadge } from '../../lib/app-badge';
 import { useUnreadCount } from './notifications-api';
 import type { NotificationsPanelProps } from './notifications-panel';
 
+export { EmailNotificationPreferences } from './email-preferences';
+
 const Panel = lazy<ComponentType<NotificationsPanelProps>>(() => import('./notifications-panel'));
 
 export function NotificationBell({

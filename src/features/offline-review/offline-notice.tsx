@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { dictationKey, offlineCopySyncedAt, queueKey, subscribeOfflineCopy } from './offline-copy';
+import { dictationKey, offlineCopySyncedAt, queueKey, subscribeOfflineCopy } from '../../lib/offline/offline-copy';
 
 const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 

@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatBytes } from '../../lib/storage';
 import { useSession } from '../../lib/auth/use-session';
-import { BUDGET_CHOICES, readBudget, saveBudget } from './budget';
-import { requestReviewPrefetch } from './prefetch';
-import { removeAllReviewCopies, reviewUsage } from './review-cache';
+import { BUDGET_CHOICES, readBudget, saveBudget } from '../../lib/offline/budget';
+import { requestReviewPrefetch } from '../../lib/offline/prefetch';
+import { removeAllReviewCopies, reviewUsage } from '../../lib/offline/review-cache';
 
 function syncedText(at: number | null): string {
   if (!at) return 'Not yet';

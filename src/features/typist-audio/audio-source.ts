@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readCachedAudio } from '../offline-review/review-cache';
+import { readCachedAudio } from '../../lib/offline/review-cache';
 
 const AUDIO_PATH = /\/api\/dictation\/(\d+)\/audio(?:\?|$)/;
 

@@ -23,7 +23,7 @@ export const worklistKeys = {
 
 /** Offline review (issue 12): loaded with the author's approval list only, never with the entry. */
 const offlineReview = () =>
-  Promise.all([import('../offline-review/offline-copy'), import('../offline-review/queue-copy'), import('../offline-review/prefetch')]);
+  Promise.all([import('../../lib/offline/offline-copy'), import('../../lib/offline/queue-copy'), import('../../lib/offline/prefetch')]);
 
 /**
  * The author's approval list: once it loads, the queue is copied to the device for review without a

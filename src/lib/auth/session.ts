@@ -4,6 +4,7 @@ import { subjectFromProfile, type AccessSubject } from '../../domain/access';
 import { apiCall, setAccessToken } from '../api/client';
 import { ApiError } from '../api/errors';
 import { keyStore, TOKEN_KEY } from '../db/keys';
+import { runSignedInHooks, runSignOutHooks } from './session-hooks';
 import { knownSignedOut, noteNoSession, noteSessionMayExist } from './session-hint';
 
 /**
@@ -19,9 +20,7 @@ async function onSignedIn(subject: AccessSubject): Promise<void> {
   await resumePaused();
   const { requestSync } = await import('../sync/triggers');
   void requestSync();
-  // The details form's lists, saved now so a record page opened offline later still offers them.
-  const { keepDictationOptionsFresh } = await import('../../features/dictation-form/options-cache');
-  void keepDictationOptionsFresh(subject);
+  runSignedInHooks(subject);
 }
 
 const PROFILE_KEY = 'profile';
@@ -123,7 +122,7 @@ class Session {
   /** Spec §4 point 5: tell the server, clear stored data, go to login with a fresh page. */
   async logout(): Promise<void> {
     if (this.state.token) {
-      await import('../../features/push').then((m) => m.unsubscribeFromPush());
+      await runSignOutHooks();
       const { anyAnswer } = await schemas();
       await apiCall('post', SESSION_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
     }

@@ -69,10 +69,6 @@ export async function getSecure<T>(name: string): Promise<T | undefined> {
   }
 }
 
-export async function deleteSecure(name: string): Promise<void> {
-  await db.secure.delete(name);
-}
-
 /** Forget the in-memory key (after the key store is wiped). */
 export function forgetDataKey(): void {
   cached = null;

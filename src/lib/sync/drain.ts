@@ -165,12 +165,3 @@ export async function drainOutbox(transport: Transport, opts: DrainOptions = {})
   );
   return result ?? 0;
 }
-
-export async function outboxCounts(): Promise<{ pending: number; paused: number; dead: number }> {
-  const all = await db.outbox.toArray();
-  return {
-    pending: all.filter((i) => i.state === 'pending').length,
-    paused: all.filter((i) => i.state === 'paused').length,
-    dead: all.filter((i) => i.state === 'dead').length,
-  };
-}

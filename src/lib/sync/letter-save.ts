@@ -118,11 +118,3 @@ export async function adoptServerLetter(dictationId: number, server: { doc: unkn
     await dropRows(dictationId);
   });
 }
-
-/** Forgets the device's copy of a letter (a clean copy older than the server's). */
-export async function forgetLetter(dictationId: number): Promise<void> {
-  await db.transaction('rw', db.letterDrafts, db.outbox, async () => {
-    await db.letterDrafts.delete(dictationId);
-    await dropRows(dictationId);
-  });
-}

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { DictationPage } from '../../features/dictation-page/dictation-page';
+import { DictationPage } from '../../pages/dictation-page/dictation-page';
 
 /** `?panel=delivery` opens the side panel on the Delivery tab (a link from the stuck-letters list). */
 const validateSearch = (s: Record<string, unknown>): { panel?: 'delivery' } => (s.panel === 'delivery' ? { panel: 'delivery' } : {});

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { PreferencesPage } from '../../features/preferences/preferences-page';
+import { PreferencesPage } from '../../pages/preferences/preferences-page';
 
 export const Route = createFileRoute('/preference/{-$type}')({
   beforeLoad: guardRoute('/preference/{-$type}'),

@@ -4,7 +4,7 @@ import { entryPoint } from '../../../domain/access';
 import { Alert } from '../../../components/ui/alert';
 import { CardPage } from '../../../components/ui/page';
 import { session } from '../../../lib/auth/session';
-import { APP_TITLE, variant } from '../../../app/variant';
+import { APP_TITLE, variant } from '../../../lib/variant';
 import { useSubmit } from '../../../lib/use-submit';
 import { SignInButton, SignInField } from './sign-in-controls';
 import { adoptPrerenderedSignIn } from '../prerendered-sign-in';

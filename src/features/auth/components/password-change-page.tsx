@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { apiCall } from '../../../lib/api/client';
 import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/use-session';
-import { variant } from '../../../app/variant';
+import { variant } from '../../../lib/variant';
 import { useSubmit } from '../../../lib/use-submit';
 import { AuthForm } from './auth-form';
 import { NewPasswordFields } from './new-password-fields';

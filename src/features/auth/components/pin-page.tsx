@@ -9,7 +9,7 @@ import { apiCall } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/use-session';
-import { variant } from '../../../app/variant';
+import { variant } from '../../../lib/variant';
 import { useSubmit } from '../../../lib/use-submit';
 import { AuthForm } from './auth-form';
 

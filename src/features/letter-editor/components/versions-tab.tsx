@@ -5,7 +5,7 @@ import type { LetterVersionSummary } from '../../../domain/contract/letter';
 import { MESSAGES } from '../../../domain/messages';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api/errors';
-import { NotAvailableOffline } from '../../offline-review/offline-notice';
+import { NotAvailableOffline } from '../../offline-review';
 import { versionsQuery } from '../api';
 import { VersionDiff } from './version-diff';
 

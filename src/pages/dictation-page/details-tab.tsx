@@ -3,7 +3,7 @@ import type { Dictation } from '../../domain/contract';
 import { formatNhsNumber } from '../../domain/nhs-number';
 import { formatBirthDate, formatPatientName } from '../../domain/display-format';
 import { Button } from '../../components/ui/button';
-import { DetailsSection, detailsFromDictation, useDetailsForm } from '../dictation-form';
+import { DetailsSection, detailsFromDictation, useDetailsForm } from '../../features/dictation-form';
 import { useDetailsSaver } from './use-details-saver';
 
 /** The details side tab: what the letter is about, and (for whoever may type it) a correction form. */

@@ -6,15 +6,16 @@ import { MESSAGES } from '../../../domain/messages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { session } from '../../../lib/auth/session';
 import { useOnline } from '../../../lib/use-online';
-import { variant } from '../../../app/variant';
+import { variant } from '../../../lib/variant';
 import { navHref } from '../nav-links';
 import { useGlobalShortcuts } from '../use-global-shortcuts';
 import { canSearch as searchAllowed } from '../can-search';
 import { TopBar } from './top-bar';
-import { RecordingTabBar } from '../../recording';
-import { FindDocument } from '../../find-document';
-import { PushNotifications } from '../../push';
-import { useLiveUpdates } from '../../live';
+import { RecordingTabBar } from '../../../features/recording';
+import { FindDocument } from '../../../features/find-document';
+import { DictationPanel } from '../../dictation-panel';
+import { PushNotifications } from '../../../features/push';
+import { useLiveUpdates } from '../../../features/live';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../lib/db/db';
 
@@ -84,6 +85,7 @@ export function MainLayout({ profile, subject, offline, children }: Props) {
           term={finding.term}
           me={{ id: profile.id, roles: subject.roles, permissions: subject.permissions }}
           onClose={() => setFinding(null)}
+          detailsPanel={(d, close) => <DictationPanel dictationId={d.id} assignee={d.assignee} onClose={close} />}
         />
       )}
       <ConfirmDialog

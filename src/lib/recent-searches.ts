@@ -1,6 +1,6 @@
-import { searchTermProblem, type SearchKey } from '../../domain/contract/search';
-import { addRecentSearch } from '../../domain/recent-searches';
-import { getSecure, putSecure } from '../../lib/crypto/secure-store';
+import { searchTermProblem, type SearchKey } from '../domain/contract/search';
+import { addRecentSearch } from '../domain/recent-searches';
+import { getSecure, putSecure } from './crypto/secure-store';
 
 const KEY = 'recent_searches';
 

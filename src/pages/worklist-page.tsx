@@ -1,41 +1,48 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Page } from '../../components/ui/page';
-import { Alert } from '../../components/ui/alert';
-import { API_PATHS, type WorklistRow } from '../../domain/contract';
-import { columnsToShow } from '../../domain/list-columns';
-import { statusLabel, type HomeTab } from '../../domain/statuses';
-import { homeTabLabel, homeTabsFor } from '../../domain/workflow';
-import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
-import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
-import { useSession } from '../../lib/auth/use-session';
-import { useMediaQuery } from '../../lib/use-media-query';
-import { useDictationOptions } from '../dictation-form/use-dictation-options';
-import { mayLoadDictationOptions } from '../dictation-form/options-cache';
-import { readListParams, nextSort, worklistSearch, type ListParams } from './list-params';
-import { useTypists, useWorklistCounts, useWorklistPage, worklistKeys } from './worklist-api';
-import { useAllocations } from './use-allocations';
-import { StatusTabs } from './status-tabs';
-import { OfflineCopyNotice } from '../offline-review/offline-notice';
-import { FiltersBar } from './filters-bar';
-import { ColumnChooser } from './column-chooser';
-import { WorklistTable } from './worklist-table';
-import { Pager } from '../../components/ui/pager';
-import { SelectionActions } from './selection-actions';
-import { useDictationClick } from '../dictation-click';
-import { BatchReview, canReviewTogether } from './batch-approval';
-import { DictationPanel } from '../dictation-panel';
-import { LettersOutSlot } from '../letters-out/lazy';
-import { RULES, satisfies } from '../../domain/access';
-import { mayCall } from '../../domain/outsourced-calls';
-import { WaitingOnDevice } from '../sync';
-
-const StuckNotice = lazy(() => import('../stuck-letters/stuck-notice'));
+import { Page } from '../components/ui/page';
+import { Alert } from '../components/ui/alert';
+import { API_PATHS, type WorklistRow } from '../domain/contract';
+import { columnsToShow } from '../domain/list-columns';
+import { statusLabel, type HomeTab } from '../domain/statuses';
+import { homeTabLabel, homeTabsFor } from '../domain/workflow';
+import { MESSAGES, PAGE_MESSAGES } from '../domain/messages';
+import { apiCall } from '../lib/api/client';
+import { ApiError } from '../lib/api/errors';
+import { useSession } from '../lib/auth/use-session';
+import { useMediaQuery } from '../lib/use-media-query';
+import { mayLoadDictationOptions, useDictationOptions } from '../features/dictation-form';
+import {
+  readListParams,
+  nextSort,
+  worklistSearch,
+  type ListParams,
+  useTypists,
+  useWorklistCounts,
+  useWorklistPage,
+  worklistKeys,
+  useAllocations,
+  StatusTabs,
+  FiltersBar,
+  ColumnChooser,
+  WorklistTable,
+  SelectionActions,
+  BatchReview,
+  canReviewTogether,
+} from '../features/worklist';
+import { OfflineCopyNotice } from '../features/offline-review';
+import { Pager } from '../components/ui/pager';
+import { useDictationClick } from '../features/dictation-click';
+import { DictationPanel } from './dictation-panel';
+import { LettersOutSlot } from '../features/letters-out';
+import { RULES, satisfies } from '../domain/access';
+import { mayCall } from '../domain/outsourced-calls';
+import { WaitingOnDevice } from '../features/sync';
+import { StuckNotice } from '../features/stuck-letters';
 
 const ok = z.object({ message: z.string() }).or(z.object({ data: z.unknown() }));
 /** What a refused or failed call says, in plain words. */

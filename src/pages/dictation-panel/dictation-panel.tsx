@@ -8,12 +8,12 @@ import { statusLabel } from '../../domain/statuses';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth/use-session';
-import { useDictation } from '../dictation-view';
+import { useDictation } from '../../features/dictation-view';
 import { SidePanel } from '../dictation-page/side-panel';
 import { AuditTab, CommentsTab } from '../dictation-page/activity-tabs';
-import { VersionsTab } from '../letter-editor';
-import { AttachmentsTab } from '../attachments';
-import { DeliverySlot, hasDeliveries } from '../letters-out/lazy';
+import { VersionsTab } from '../../features/letter-editor';
+import { AttachmentsTab } from '../../features/attachments';
+import { DeliverySlot, hasDeliveries } from '../../features/letters-out';
 
 export interface DictationPanelProps {
   dictationId: number;

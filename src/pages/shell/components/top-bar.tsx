@@ -2,13 +2,13 @@ import { useCallback, type RefObject } from 'react';
 import { Link } from '@tanstack/react-router';
 import { satisfies, RULES, type AccessSubject, type NavItem } from '../../../domain/access';
 import type { UserProfile } from '../../../domain/contract';
-import { APP_TITLE } from '../../../app/variant';
+import { APP_TITLE } from '../../../lib/variant';
 import { initials, NAV_LABELS, navHref } from '../nav-links';
 import { NAV_ICONS } from './nav-icon';
 import { SearchBox } from './search-box';
 import { canSearch } from '../can-search';
-import { SyncStatus } from '../../sync';
-import { NotificationBell } from '../../notifications';
+import { SyncStatus } from '../../../features/sync';
+import { NotificationBell } from '../../../features/notifications';
 
 interface Props {
   profile: UserProfile;

@@ -1,5 +1,5 @@
 import type { WorklistPage } from '../../domain/contract';
-import { db } from '../../lib/db/db';
+import { db } from '../db/db';
 import { readCachedQueue } from './review-cache';
 
 const TRANSITION = /^\/api\/dictation\/(\d+)\/transition$/;

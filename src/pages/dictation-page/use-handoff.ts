@@ -4,7 +4,7 @@ import { API_PATHS, type Dictation, type TransitionRequest } from '../../domain/
 import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { enqueueRequest } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
-import { announceQueued } from '../sync';
+import { announceQueued } from '../../features/sync';
 
 /**
  * A hand-off (send for approval, to QA, back to the author) is an outbox operation queued after the

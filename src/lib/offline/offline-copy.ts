@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api/errors';
+import { ApiError } from '../api/errors';
 import { lastSynced } from './review-cache';
 
 /**

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api/errors';
-import { NotAvailableOffline } from '../offline-review/offline-notice';
+import { NotAvailableOffline } from '../../features/offline-review';
 import { queueComment, useAuditTrail, useComments } from './use-activity';
 
 type Paged<T> = { data: T[]; current_page: number; last_page: number };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dictationSchema, letterSchema, worklistRowSchema, type Dictation, type Letter, type WorklistRow } from '../../domain/contract';
-import { getSecure, putSecure, seal, sealJson, unseal, unsealJson } from '../../lib/crypto/secure-store';
-import { db } from '../../lib/db/db';
+import { getSecure, putSecure, seal, sealJson, unseal, unsealJson } from '../crypto/secure-store';
+import { db } from '../db/db';
 
 /**
  * The device's copies for offline review (issue 12), all encrypted with the device key (AES-GCM, fresh

@@ -1,6 +1,6 @@
-import { MESSAGES } from '../../domain/messages';
-import { Button } from '../../components/ui/button';
-import { CardPage } from '../../components/ui/page';
+import { MESSAGES } from '../domain/messages';
+import { Button } from '../components/ui/button';
+import { CardPage } from '../components/ui/page';
 
 /** Spec §8: any 503 comes here. Recordings and queued work stay safe on the device meanwhile. */
 export function MaintenancePage() {

@@ -7,9 +7,9 @@ import {
   type Dictation,
   type WorklistRow,
 } from '../../domain/contract';
-import { apiCall } from '../../lib/api/client';
-import { session } from '../../lib/auth/session';
-import { db } from '../../lib/db/db';
+import { apiCall } from '../api/client';
+import { session } from '../auth/session';
+import { db } from '../db/db';
 import { byPriority, readBudget, selectForBudget, type QueueItem } from './budget';
 import { PREFETCH_HEADER } from './prefetch-header';
 import { markSynced, putReviewAudio, putReviewDictation, putReviewLetter, removeReviewCopies } from './review-cache';

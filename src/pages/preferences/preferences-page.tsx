@@ -3,10 +3,10 @@ import { Page } from '../../components/ui/page';
 import { Button } from '../../components/ui/button';
 import { formatBytes, requestPersistentStorage, storageEstimate } from '../../lib/storage';
 import { useSession } from '../../lib/auth/use-session';
-import { PlaybackPreferences } from '../typist-audio/playback-preferences';
-import { SignatureSection } from '../review/signature-section';
-import { OfflineReviewPreferences } from '../offline-review/preferences-section';
-import { EmailNotificationPreferences } from '../notifications/email-preferences';
+import { PlaybackPreferences } from '../../features/typist-audio';
+import { SignatureSection } from '../../features/review';
+import { OfflineReviewPreferences } from '../../features/offline-review';
+import { EmailNotificationPreferences } from '../../features/notifications';
 
 /**
  * Preferences: how dictations play (foot pedal mode, auto-rewind; saved in the profile), what this

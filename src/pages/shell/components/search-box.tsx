@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { clearRecentSearches, loadRecentSearches, rememberSearch } from '../recent-searches';
+import { clearRecentSearches, loadRecentSearches, rememberSearch } from '../../../lib/recent-searches';
 
 interface Props {
   /** Show the results: the find-document panel, searching `term`. */

@@ -2,10 +2,16 @@ import { useRef, useState } from 'react';
 import type { Editor } from '@tiptap/react';
 import type { Dictation } from '../../domain/contract';
 import { Button } from '../../components/ui/button';
-import { LetterEditor, createParagraphAudioExtension } from '../letter-editor';
-import type { PlayerLink } from '../typist-audio';
+import { LetterEditor, createParagraphAudioExtension } from '../../features/letter-editor';
+import type { PlayerLink } from '../../features/typist-audio';
 import { KeyHint } from './key-hint';
-import { AutotextPicker, createAutotextExtension, mergeValuesFromDictation, useAutotextPopupBridge, useAutotexts } from '../autotext';
+import {
+  AutotextPicker,
+  createAutotextExtension,
+  mergeValuesFromDictation,
+  useAutotextPopupBridge,
+  useAutotexts,
+} from '../../features/autotext';
 
 /** What the page learns besides the dictation that autotext can merge (the GP, once the patient is looked up). */
 export interface MergeExtrasFromPage {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { SIGN_IN_MESSAGES } from '../../domain/messages-sign-in';
-import { CardPage } from '../../components/ui/page';
+import { SIGN_IN_MESSAGES } from '../domain/messages-sign-in';
+import { CardPage } from '../components/ui/page';
 
 export function NotFoundPage() {
   return (

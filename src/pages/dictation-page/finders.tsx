@@ -1,6 +1,6 @@
 import type { Dictation } from '../../domain/contract';
-import { AppointmentFinder, PatientFinder } from '../patient-lookup';
-import { detailsFromDictation } from '../dictation-form';
+import { AppointmentFinder, PatientFinder } from '../../features/patient-lookup';
+import { detailsFromDictation } from '../../features/dictation-form';
 import { useDetailsSaver } from './use-details-saver';
 import type { MergeExtrasFromPage } from './letter-area';
 
