@@ -14,7 +14,9 @@ const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json
 
 /** The chunks of the recording, upload and sync features' pages and of the layout that shows them. */
 const FEATURE_CHUNKS = Object.entries(manifest)
-  .filter(([key]) => /^src\/(routes\/(record\/|recorddictation|uploaddictation)|features\/(recording|upload|sync)\/|pages\/shell\/)/.test(key))
+  .filter(([key]) =>
+    /^src\/(routes\/(record\/|recorddictation|uploaddictation)|features\/(recording|upload|sync)\/|pages\/shell\/)/.test(key),
+  )
   .map(([, chunk]) => `/${chunk.file}`);
 
 /** Code only those features carry (user-facing words survive minification). */

@@ -4,14 +4,7 @@ import { para, reviewDictation, reviewLetter, reviewRow } from './review-fixture
 import { db, type OutboxRequest } from '../../src/lib/db/db';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
 import { ApiError } from '../../src/lib/api/errors';
-import {
-  BUDGET_CHOICES,
-  DEFAULT_BUDGET,
-  readBudget,
-  saveBudget,
-  selectForBudget,
-  type QueueItem,
-} from '../../src/lib/offline/budget';
+import { BUDGET_CHOICES, DEFAULT_BUDGET, readBudget, saveBudget, selectForBudget, type QueueItem } from '../../src/lib/offline/budget';
 import {
   putReviewAudio,
   putReviewDictation,
