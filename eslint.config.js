@@ -66,7 +66,10 @@ export default tseslint.config(
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json'] }),
+        createTypeScriptImportResolver({
+          project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json'],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
