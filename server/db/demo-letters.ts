@@ -23,8 +23,6 @@ import {
   users,
 } from './schema';
 
-const json = (n: LetterNode) => n as unknown as Record<string, unknown>;
-
 const TYPED: string[] = ['BEING_TYPED', 'OUTSOURCED_REVIEW', 'QA_REVIEW', 'AUTHOR_APPROVAL', 'MANUAL_DISTRIBUTION', 'SENT'];
 
 /** One step of a letter's history, in order. */
@@ -107,7 +105,7 @@ export async function seedDemoLetters(db: Db): Promise<void> {
               dictationId: d.id,
               version,
               kind: 'final',
-              doc: json(doc),
+              doc,
               text: letterText(doc),
               createdBy: userId,
               createdAt: when,
@@ -137,7 +135,7 @@ export async function seedDemoLetters(db: Db): Promise<void> {
               dictationId: d.id,
               version,
               kind: step.action,
-              doc: json(doc),
+              doc,
               text: letterText(doc),
               createdBy: userId,
               createdAt: when,
@@ -164,7 +162,7 @@ export async function seedDemoLetters(db: Db): Promise<void> {
       .values({
         dictationId: d.id,
         trustId: trust.id,
-        doc: json(doc),
+        doc,
         text: letterText(doc),
         version,
         updatedBy: savedBy,

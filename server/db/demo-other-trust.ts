@@ -121,12 +121,11 @@ export async function seedOtherTrustWork(db: Db, services: { storage: AudioStora
       demoSections(jobType.name, department.code ?? 'CAR', p.firstName),
       whole ? template.length : (plan.typed ?? 1),
     );
-    const json = doc as unknown as Record<string, unknown>;
     const version = whole ? 2 : 1;
     await db.insert(letters).values({
       dictationId: d.id,
       trustId: trust.id,
-      doc: json,
+      doc,
       text: letterText(doc),
       version,
       updatedBy: typist,
@@ -136,13 +135,13 @@ export async function seedOtherTrustWork(db: Db, services: { storage: AudioStora
       // The final save (version 1), then the hand-off to the author (version 2), as the editor makes them.
       await db
         .insert(letterVersions)
-        .values({ dictationId: d.id, version: 1, kind: 'final', doc: json, text: letterText(doc), createdBy: typist, createdAt: at(2) });
+        .values({ dictationId: d.id, version: 1, kind: 'final', doc, text: letterText(doc), createdBy: typist, createdAt: at(2) });
       await log(typist, 'Letter saved (version 1)', 2, 'letter_saved');
       await db.insert(letterVersions).values({
         dictationId: d.id,
         version,
         kind: 'send_for_approval',
-        doc: json,
+        doc,
         text: letterText(doc),
         createdBy: typist,
         createdAt: at(3),

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { RecipientLists } from '../../src/domain/recipient-entries';
+import type { LetterNode } from '../../src/domain/contract/letter';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -568,7 +569,7 @@ export const letters = pgTable('letters', {
   trustId: integer('trust_id')
     .notNull()
     .references(() => trusts.id),
-  doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
+  doc: jsonb('doc').$type<LetterNode>().notNull(),
   /** Plain text of the document (word count, search in a later issue). */
   text: text('text').notNull().default(''),
   version: integer('version').notNull().default(1),
@@ -596,7 +597,7 @@ export const letterVersions = pgTable(
     version: integer('version').notNull(),
     /** 'final' (Ctrl/Cmd+S) or the hand-off that made it ('send_for_approval', 'approve', …). */
     kind: text('kind').notNull(),
-    doc: jsonb('doc').$type<Record<string, unknown>>().notNull(),
+    doc: jsonb('doc').$type<LetterNode>().notNull(),
     text: text('text').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { executeRows } from '../db/execute-rows';
 
 type Handler = (payload: Record<string, unknown>) => Promise<void>;
 /** Called once when a job has failed for the last time, with the last error's message. */
@@ -51,7 +52,9 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, opts: JobQueueOpt
   async function claim(): Promise<ClaimedJob | null> {
     const rows = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`);
-      const res = (await tx.execute(sql`
+      return executeRows<ClaimedJob>(
+        tx,
+        sql`
         UPDATE jobs SET state = 'running', locked_at = now(), attempts = attempts + 1
         WHERE id = (
           SELECT j.id FROM jobs j
@@ -63,8 +66,8 @@ export function createJobQueue(db: Db, log: FastifyBaseLogger, opts: JobQueueOpt
                 AND r.locked_at >= now() - ${leaseSeconds} * interval '1 second'
                 AND r.payload -> 'dictationId' = j.payload -> 'dictationId')
           ORDER BY j.id FOR UPDATE SKIP LOCKED LIMIT 1)
-        RETURNING id, kind, payload, attempts`)) as unknown as { rows: ClaimedJob[] };
-      return res.rows;
+        RETURNING id, kind, payload, attempts`,
+      );
     });
     const row = rows[0];
     return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : null;

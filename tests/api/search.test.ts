@@ -31,7 +31,7 @@ beforeAll(async () => {
   await t.db.insert(letters).values({
     dictationId: d.mine.id,
     trustId: (await t.db.select().from(dictations).where(eq(dictations.id, d.mine.id)))[0]!.trustId,
-    doc: letterDoc('Echocardiogram shows moderate mitral regurgitation.') as unknown as Record<string, unknown>,
+    doc: letterDoc('Echocardiogram shows moderate mitral regurgitation.'),
     text: 'Diagnosis\nEchocardiogram shows moderate mitral regurgitation.',
   });
   d.confidential = await makeDictation(t.db, {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCoalescer } from '../../src/features/live/coalesce';
 import { createFrameReader } from '../../src/features/live/sse-frames';
-import { LETTERS_OUT_KEY } from '../../src/features/live/live-stream';
+import { QUERY_ROOTS } from '../../src/lib/api/query-keys';
 import { lettersOutKeys } from '../../src/features/letters-out/letters-out-api';
 
 describe('live lists: reading the event stream', () => {
@@ -45,6 +45,7 @@ describe('live lists: coalescing a burst', () => {
 
 describe('live lists: what a work-queue event refreshes', () => {
   it('includes the letters-out lists, under the key that feature uses', () => {
-    expect(LETTERS_OUT_KEY).toEqual(lettersOutKeys.all);
+    expect(lettersOutKeys.deliveries(1).slice(0, 1)).toEqual(QUERY_ROOTS.lettersOut);
+    expect(lettersOutKeys.all).toEqual(QUERY_ROOTS.lettersOut);
   });
 });

@@ -50,10 +50,10 @@ export function attachmentUploadKind(deps: { db: Db; storage: AudioStorage; uplo
       const me = auth.ctx.user;
       try {
         return await db.transaction(async (tx) => {
-          const now = await lockDictation(tx as unknown as Db, d.id);
+          const now = await lockDictation(tx, d.id);
           if (!now || now.deletedAt) throw Errors.notFound();
           if (attachmentsLocked(now)) throw lockedError(now);
-          const row = await insertAttachment(tx as unknown as Db, {
+          const row = await insertAttachment(tx, {
             dictationId: d.id,
             trustId: d.trustId,
             filename: verdict.filename,
@@ -62,8 +62,8 @@ export function attachmentUploadKind(deps: { db: Db; storage: AudioStorage; uplo
             storageKey: key,
             uploadedBy: me.id,
           });
-          await logOnDictation(tx as unknown as Db, d.id, me.id, 'attachment_added', `Added attachment ${verdict.filename}`);
-          await audit(tx as unknown as Db, {
+          await logOnDictation(tx, d.id, me.id, 'attachment_added', `Added attachment ${verdict.filename}`);
+          await audit(tx, {
             trustId: d.trustId,
             userId: me.id,
             action: 'dictation.attachment_added',

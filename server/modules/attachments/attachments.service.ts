@@ -75,12 +75,12 @@ export function createAttachmentService(deps: { db: Db; storage: AudioStorage; s
       const me = auth.ctx.user;
       if (a.uploadedBy !== me.id) throw notYoursError();
       const removed = await db.transaction(async (tx) => {
-        const now = await lockDictation(tx as unknown as Db, id);
+        const now = await lockDictation(tx, id);
         if (!now) throw Errors.notFound();
         if (attachmentsLocked(now)) throw lockedError(now);
-        if (!(await markDeleted(tx as unknown as Db, a.id))) return false;
-        await logOnDictation(tx as unknown as Db, id, me.id, 'attachment_deleted', `Removed attachment ${a.filename}`);
-        await audit(tx as unknown as Db, {
+        if (!(await markDeleted(tx, a.id))) return false;
+        await logOnDictation(tx, id, me.id, 'attachment_deleted', `Removed attachment ${a.filename}`);
+        await audit(tx, {
           trustId: now.trustId,
           userId: me.id,
           action: 'dictation.attachment_deleted',

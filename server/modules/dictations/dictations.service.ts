@@ -93,7 +93,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
             .values({ ...values, reference })
             .onConflictDoNothing({ target: [dictations.createdBy, dictations.clientId] })
             .returning();
-          if (!d || !(await claimUpload(tx as unknown as Db, values.createdBy, uploadId, d.id))) throw new FinaliseLost();
+          if (!d || !(await claimUpload(tx, values.createdBy, uploadId, d.id))) throw new FinaliseLost();
           await tx.insert(dictationAudio).values({ ...audioRow, dictationId: d!.id });
           await tx.insert(dictationLogs).values({
             dictationId: d!.id,
@@ -102,7 +102,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
             description: values.status === 'DRAFT' ? 'Saved as a draft' : 'Submitted for typing',
           });
           if (kind) await jobs.enqueue(kind, { dictationId: d!.id }, tx);
-          await audit(tx as unknown as Db, {
+          await audit(tx, {
             trustId: values.trustId,
             userId: auth.ctx.user.id,
             action: 'dictation.created',
@@ -325,7 +325,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
           type: body.status === 'DRAFT' ? 'draft_updated' : 'submitted',
           description: body.status === 'DRAFT' ? 'Draft details changed' : 'Submitted for typing',
         });
-        await audit(tx as unknown as Db, {
+        await audit(tx, {
           trustId: me.trustId,
           userId: me.id,
           action: body.status === 'DRAFT' ? 'dictation.draft_updated' : 'dictation.submitted',
@@ -333,7 +333,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
           entityId: id,
           ip,
         });
-        await auditIdentityChoice(tx as unknown as Db, {
+        await auditIdentityChoice(tx, {
           trustId: me.trustId,
           userId: me.id,
           dictationId: id,

@@ -93,7 +93,7 @@ export function createDistributionSettings(deps: { db: Db; gp: GpDelivery; defau
           .insert(settings)
           .values({ key: distributionKey(trust.id), value })
           .onConflictDoUpdate({ target: settings.key, set: { value } });
-        await audit(tx as unknown as Db, {
+        await audit(tx, {
           trustId: trust.id,
           userId: auth.ctx.user.id,
           action: 'trust.distribution_settings',

@@ -9,6 +9,7 @@ import { deliveries } from '../../db/schema';
 import type { RequestAuth } from '../auth/request-auth';
 import { visibleTo } from '../worklist/worklist.scope';
 import type { DeliveryRow } from './deliveries.repository';
+import { executeRows } from '../../db/execute-rows';
 
 /** A copy of the list with its letter's reference and patient (the queue names whose letter each card is). */
 export interface FoundDelivery {
@@ -33,7 +34,7 @@ export async function deliveriesPage(
     WHERE x.trust_id = ${viewer.trustId} AND x.status = ${status}
       AND NOT EXISTS (SELECT 1 FROM deliveries n WHERE n.resend_of = x.id)
       AND ${visibleTo(viewer)}`;
-  const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rowsOf = <T>(query: ReturnType<typeof sql>) => executeRows<T>(db, query);
   const [count] = await rowsOf<{ n: number | string }>(sql`SELECT count(*) AS n FROM ${from}`);
   const total = Number(count?.n ?? 0);
   if (total === 0 || page.offset >= total) return { total, found: [] };

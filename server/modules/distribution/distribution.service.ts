@@ -107,7 +107,7 @@ export function createDistribution(deps: DistributionDeps) {
     const ctx = await findContext(db, row.dictationId);
     const told = await db.transaction(async (tx) => {
       await tx.update(deliveries).set({ status: 'failed', reason, updatedAt: new Date() }).where(eq(deliveries.id, row.id));
-      await logDelivery(tx as unknown as Db, row, 'failed', `failed. ${reason}`, null);
+      await logDelivery(tx, row, 'failed', `failed. ${reason}`, null);
       const out = ctx
         ? [
             await emit(tx, {
@@ -134,7 +134,7 @@ export function createDistribution(deps: DistributionDeps) {
   async function recordOutcome(row: DeliveryRow, values: Partial<typeof deliveries.$inferInsert>, event: string, words: string) {
     await db.transaction(async (tx) => {
       await tx.update(deliveries).set(values).where(eq(deliveries.id, row.id));
-      await logDelivery(tx as unknown as Db, row, event, words, null);
+      await logDelivery(tx, row, event, words, null);
       await notifyChange(tx, { t: row.trustId, p: [], u: [], dictation: await dictationFacts(tx, row.dictationId) });
     });
   }
@@ -264,7 +264,7 @@ export function createDistribution(deps: DistributionDeps) {
       const fresh = await db
         .transaction(async (tx) => {
           const added = await addDelivery(
-            tx as unknown as Db,
+            tx,
             ctx.row,
             { role: row.role, recipient: row.recipient, contact: row.contact, channel: to, note: null },
             auth.ctx.user.id,

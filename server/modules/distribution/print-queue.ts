@@ -159,7 +159,7 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
             .where(and(eq(deliveries.id, row.id), eq(deliveries.status, 'printing')))
             .returning({ id: deliveries.id });
           if (!done.length) throw new AppError(409, 'not_waiting', MESSAGES.printNotWaiting(1));
-          await logDelivery(tx as unknown as Db, row, 'posted', 'printed and posted', auth.ctx.user.id, ip);
+          await logDelivery(tx, row, 'posted', 'printed and posted', auth.ctx.user.id, ip);
           posted.push(row.id);
         }
       });

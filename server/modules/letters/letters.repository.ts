@@ -2,11 +2,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import type { LetterNode } from '../../../src/domain/contract/letter';
 import { dictations, jobTypes, letters, letterVersions, users } from '../../db/schema';
 
 export type DictationRow = typeof dictations.$inferSelect;
 export type LetterRow = typeof letters.$inferSelect;
-type Doc = Record<string, unknown>;
+type Doc = LetterNode;
 
 /** A dictation as the letter path needs it: the row, who it is by and with, the job type's template. */
 export interface DictationContext {

@@ -3,7 +3,7 @@
  * optimistic concurrency, list and read its versions. Rules from src/domain/letter-doc.ts and
  * src/domain/letter-access.ts; SQL in letters.repository.ts.
  */
-import type { Letter, LetterNode, SaveLetter } from '../../../src/domain/contract';
+import type { Letter, SaveLetter } from '../../../src/domain/contract';
 import { canEditLetter, letterReadOnlyReason, letterRefusalReason } from '../../../src/domain/letter-access';
 import { checkLetterDoc, letterText, templateDoc } from '../../../src/domain/letter-doc';
 import { MESSAGES } from '../../../src/domain/messages';
@@ -41,7 +41,7 @@ export function createLetterService(db: Db) {
     const people = { author: ctx.author, assignee: ctx.assignee };
     return {
       dictation_id: ctx.row.id,
-      doc: stored ? (stored.row.doc as unknown as LetterNode) : templateDoc(ctx.template),
+      doc: stored ? stored.row.doc : templateDoc(ctx.template),
       version: stored?.row.version ?? 0,
       updated_at: stored?.row.updatedAt.toISOString() ?? null,
       updated_by: stored?.updatedBy ?? null,
@@ -97,14 +97,14 @@ export function createLetterService(db: Db) {
       const problems = checkLetterDoc(body.doc);
       if (problems.length) throw new AppError(422, 'letter_invalid', MESSAGES.letterInvalid(problems[0]!), { doc: problems });
       const me = auth.ctx.user;
-      const doc = body.doc as unknown as Record<string, unknown>;
+      const doc = body.doc;
       const text = letterText(body.doc);
       const at = new Date();
       try {
         const version = await db.transaction(async (tx) => {
-          const d = await lockDictation(tx as unknown as Db, id);
+          const d = await lockDictation(tx, id);
           if (!d || !mayView(auth, d) || !canEditLetter(letterUserOf(auth), letterDictationOf(d))) throw new NotEditable();
-          const saved = await saveLetterIfCurrent(tx as unknown as Db, {
+          const saved = await saveLetterIfCurrent(tx, {
             dictationId: id,
             trustId: d.trustId,
             doc,
@@ -115,11 +115,11 @@ export function createLetterService(db: Db) {
           });
           if (saved === undefined) throw new Stale();
           if (body.final) {
-            await keepVersion(tx as unknown as Db, { dictationId: id, version: saved, kind: 'final', doc, text, userId: me.id });
+            await keepVersion(tx, { dictationId: id, version: saved, kind: 'final', doc, text, userId: me.id });
             await tx
               .insert(dictationLogs)
               .values({ dictationId: id, userId: me.id, type: 'letter_saved', description: `Letter saved (version ${saved})` });
-            await audit(tx as unknown as Db, {
+            await audit(tx, {
               trustId: d.trustId,
               userId: me.id,
               action: 'letter.saved',
@@ -155,7 +155,7 @@ export function createLetterService(db: Db) {
       const found = await findVersion(db, id, version);
       if (!found) throw Errors.notFound();
       await auditConfidentialView(auth, ctx, `version ${version}`);
-      return { ...found, doc: found.doc as unknown as LetterNode };
+      return found;
     },
   };
 }

@@ -72,7 +72,7 @@ export function createManualLetterService(db: Db) {
             await tx
               .insert(dictationLogs)
               .values({ dictationId: d!.id, userId: me.id, type: 'created', description: 'Manual letter started' });
-            await audit(tx as unknown as Db, {
+            await audit(tx, {
               trustId: me.trustId,
               userId: me.id,
               action: 'dictation.created',
@@ -81,7 +81,7 @@ export function createManualLetterService(db: Db) {
               details: { status: 'BEING_TYPED', manual: true },
               ip,
             });
-            await auditIdentityChoice(tx as unknown as Db, {
+            await auditIdentityChoice(tx, {
               trustId: me.trustId,
               userId: me.id,
               dictationId: d!.id,

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dictationViews } from '../../db/schema';
+import { executeRows } from '../../db/execute-rows';
 
 /**
  * An opening of the letter at `version`: the first opening is kept, the last one is now. Answers the
@@ -13,7 +14,9 @@ import { dictationViews } from '../../db/schema';
  */
 export async function recordOpening(db: Db, dictationId: number, userId: number, version: number): Promise<number | null> {
   // The row as it was is read in the same statement as the upsert, so two openings at once stay exact.
-  const rows = await db.execute(sql`
+  const [row] = await executeRows<{ before: number | null }>(
+    db,
+    sql`
     WITH before AS (
       SELECT last_seen_version FROM ${dictationViews}
       WHERE dictation_id = ${dictationId} AND user_id = ${userId}
@@ -24,8 +27,8 @@ export async function recordOpening(db: Db, dictationId: number, userId: number,
       RETURNING 1
     )
     SELECT (SELECT last_seen_version FROM before) AS before, (SELECT count(*) FROM up) AS n
-  `);
-  const row = (rows as unknown as { rows: { before: number | null }[] }).rows[0];
+  `,
+  );
   return row?.before ?? null;
 }
 

@@ -15,6 +15,7 @@ import { emit, publish, type EmittedNotification } from '../notifications/notify
 import { stuckDigestMail } from './stuck-digest-mail';
 import { allStuck, type StuckRow } from './stuck-letters.repository';
 import { limitOf, readStuckLimits, type StuckLimits } from './stuck-limits';
+import { executeRows } from '../../db/execute-rows';
 
 export const STUCK_CHECK_JOB = 'distribution.stuck_check';
 /** How often the check runs. */
@@ -82,12 +83,15 @@ async function raiseAlarms(db: Db, stuck: StuckRow[]): Promise<EmittedNotificati
  * it). The claim is one statement, so two processes never both send.
  */
 async function claimDigest(db: Db, userId: number): Promise<boolean> {
-  const res = (await db.execute(sql`
+  const claimed = await executeRows<{ user_id: number }>(
+    db,
+    sql`
     INSERT INTO stuck_digests (user_id, sent_at) VALUES (${userId}, now())
     ON CONFLICT (user_id) DO UPDATE SET sent_at = excluded.sent_at
     WHERE stuck_digests.sent_at <= now() - interval '1 day'
-    RETURNING user_id`)) as unknown as { rows: unknown[] };
-  return res.rows.length > 0;
+    RETURNING user_id`,
+  );
+  return claimed.length > 0;
 }
 
 async function sendDigests(db: Db, mailer: Mailer, stuck: StuckRow[], limits: StuckLimits, origin: string): Promise<number> {

@@ -9,6 +9,7 @@ import type { DeliveryStatus } from '../../../src/domain/contract';
 import { RECIPIENT_TYPES, type RecipientType } from '../../../src/domain/recipients';
 import type { Db } from '../../db/client';
 import type { StuckLimits } from './stuck-limits';
+import { executeRows } from '../../db/execute-rows';
 
 export interface StuckRow {
   dictationId: number;
@@ -83,9 +84,7 @@ const toRow = (r: RawRow): StuckRow => ({
   })),
 });
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = executeRows;
 
 /** Every stuck letter of every trust, longest waiting first (the periodic check). */
 export async function allStuck(db: Db, limits: StuckLimits): Promise<StuckRow[]> {

@@ -79,7 +79,7 @@ export async function applyDictationChange(
       .returning({ id: dictations.id });
     if (!changed.length) return false;
     await tx.insert(dictationLogs).values({ dictationId: d.id, userId: auth.ctx.user.id, ...log });
-    await audit(tx as unknown as Db, {
+    await audit(tx, {
       trustId: d.trustId,
       userId: auth.ctx.user.id,
       action: `dictation.${log.type}`,
@@ -88,7 +88,7 @@ export async function applyDictationChange(
       details: { from: d.status, to: values.status ?? d.status, assigned_to: values.assignedTo ?? d.assignedTo },
       ip,
     });
-    await opts.within?.(tx as unknown as Db);
+    await opts.within?.(tx);
     told = await emitForChange(
       tx,
       { id: d.id, trustId: d.trustId, urgent: d.urgent === 'HIGH', reference: d.reference },

@@ -12,6 +12,7 @@ import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { filterSql, statusList, type ListFilters } from './worklist.filters';
 import { ownRows, scopeOf, visibleTo, type Viewer } from './worklist.scope';
+import { executeRows } from '../../db/execute-rows';
 
 /**
  * Where a list's total comes from: the per-status counts (`dictation_counts`) when only the tab and
@@ -85,6 +86,6 @@ function byStatusSql(v: Viewer): SQL {
 }
 
 export async function countByStatus(db: Db, v: Viewer): Promise<Map<DictationStatus, number>> {
-  const res = await db.execute(byStatusSql(v));
-  return new Map((res as unknown as { rows: { status: DictationStatus; n: number }[] }).rows.map((r) => [r.status, Number(r.n)]));
+  const rows = await executeRows<{ status: DictationStatus; n: number }>(db, byStatusSql(v));
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }

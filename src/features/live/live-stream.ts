@@ -6,25 +6,20 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../domain/contract';
-import { worklistKeys } from '../worklist';
+import { QUERY_ROOTS } from '../../lib/api/query-keys';
 import { createCoalescer } from './coalesce';
 import { shareLiveStream, type SharedStream } from './shared-stream';
 import { connectLiveStream } from './stream-connection';
 
 const REFRESH_GAP_MS = 1_000;
-/**
- * lettersOutKeys.all (features/letters-out/letters-out-api.ts; a unit test keeps them equal), written
- * out so that module does not become a chunk of its own, one more entry in sw.js's precache list.
- */
-export const LETTERS_OUT_KEY = ['letters-out'] as const;
 
 export function startLiveUpdates(queries: QueryClient, userId: number): SharedStream {
   const refresh = createCoalescer<LiveEvent['kind']>((kinds) => {
     if (kinds.has('worklist')) {
-      void queries.invalidateQueries({ queryKey: worklistKeys.all });
-      void queries.invalidateQueries({ queryKey: LETTERS_OUT_KEY });
+      void queries.invalidateQueries({ queryKey: QUERY_ROOTS.worklist });
+      void queries.invalidateQueries({ queryKey: QUERY_ROOTS.lettersOut });
     }
-    if (kinds.has('bell')) void queries.invalidateQueries({ queryKey: ['notifications'] });
+    if (kinds.has('bell')) void queries.invalidateQueries({ queryKey: QUERY_ROOTS.notifications });
   }, REFRESH_GAP_MS);
 
   const shared = shareLiveStream({
