@@ -1,23 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MESSAGES } from '../../src/domain/messages';
-import { openSignedIn, signIn as signInOnly } from './helpers';
+import { openSignedIn, seriousViolations, signIn as signInOnly } from './helpers';
 
 const SHOTS = process.env.AUTOTEXT_SHOTS_DIR;
 
 // Several dialogs and round trips per test: room for a loaded two-core machine.
 test.describe.configure({ timeout: 150_000 });
-
-const seriousViolations = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  return (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-};
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -67,7 +60,7 @@ test('a manager creates, edits and deletes an autotext; the text stays text', as
   await dialog.getByLabel('Text', { exact: true }).fill('<img src=x onerror="window.__hit=1"> Seen with ');
   await dialog.getByRole('button', { name: 'Insert Patient name' }).click();
   await expect(dialog.getByLabel('Text', { exact: true })).toHaveValue('<img src=x onerror="window.__hit=1"> Seen with {{patient_name}}');
-  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
   await shot(page, 'form-1024');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Autotext “e2e1” saved.')).toBeVisible();
@@ -128,7 +121,7 @@ test('importing an xlsx previews two bad rows with their reasons and adds the th
   await expect(dialog.getByTestId('import-row-3')).toContainText(MESSAGES.autotextShortcutMissing);
   await expect(dialog.getByTestId('import-row-5')).toContainText(MESSAGES.autotextDuplicateInFile(2));
   await expect(dialog.getByTestId('import-row-6')).toContainText('<b>not bold</b>');
-  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
   await shot(page, 'import-preview-1024');
 
   await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
@@ -162,7 +155,7 @@ test('at 390x844 the list, the form and the import preview fit the phone and pas
   await dialog.getByLabel('Spreadsheet to import').setInputFiles(importFixture('m'));
   await expect(dialog.getByTestId('import-row-3')).toContainText(MESSAGES.autotextShortcutMissing);
   await expect(dialog.getByTestId('import-row-2')).toContainText('Ready');
-  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
   await shot(page, 'import-preview-390');
 });
 

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, loadedExceptStreams, openSignedIn } from './helpers';
+import { expectPath, loadedExceptStreams, openSignedIn, seriousViolations } from './helpers';
 import { apiToken } from './recording';
 import { sendOneForApproval } from './letters-for-approval';
 
@@ -27,8 +26,6 @@ interface Row {
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 const rows = (page: Page) => page.getByRole('grid', { name: 'Dictations' }).locator('tbody tr');
 const confirmDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Do you want to be redirected?' });
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 async function listOf(request: APIRequestContext, token: string, tab: string): Promise<Row[]> {
   const res = await request.get(`/api/dictation?status=${tab}&paginate=30`, auth(token));

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, openSignedIn, PASSWORD, signIn } from './helpers';
+import { expectPath, openSignedIn, PASSWORD, seriousViolations, signIn } from './helpers';
 import { apiToken } from './recording';
 import { MESSAGES, PAGE_MESSAGES } from '../../src/domain/messages';
 import { STATUS_HINTS } from '../../src/domain/status-hints';
@@ -16,9 +15,6 @@ const SECRETARY = 'secretary@wardnote.test';
 const MANAGER = 'manager@wardnote.test';
 const SHOTS = 'test-results/daily-words';
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 async function shots(page: Page, name: string) {
   for (const [w, h] of [

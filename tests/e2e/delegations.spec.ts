@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn } from './helpers';
 import { apiToken } from './recording';
 
 /**
@@ -15,11 +14,6 @@ test.describe.configure({ timeout: 120_000 });
 const TRUST_ADMIN = 'trustadmin@wardnote.test';
 const SECRETARY = 'secretary@wardnote.test';
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
-const serious = async (page: Page, selector: string) =>
-  (await new AxeBuilder({ page }).include(selector).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id);
 
 type Delegations = { delegations: { id: number }[] };
 
@@ -50,7 +44,7 @@ test('a TrustAdmin lets Jenny Walsh approve for Daniel Reid; she then sees Appro
     await form.getByRole('button', { name: 'Add delegation' }).click();
     await expect(form.getByText('Choose a secretary or manager of this trust.')).toBeVisible();
     await expect(form.getByLabel('Secretary or manager')).toHaveAttribute('aria-invalid', 'true');
-    expect(await serious(page, 'main')).toEqual([]);
+    expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
 
     await form.getByLabel('Secretary or manager').selectOption({ label: 'Jenny Walsh' });
     await form.getByLabel('May approve for (author)').selectOption({ label: 'Daniel Reid' });
@@ -60,7 +54,7 @@ test('a TrustAdmin lets Jenny Walsh approve for Daniel Reid; she then sees Appro
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByRole('listitem')).toContainText('Jenny Walsh may approve for Daniel Reid');
     await expect(list.getByRole('listitem')).toContainText(/Set by Priya Shah on \d{2}-[A-Z][a-z]{2}-\d{4}/);
-    expect(await serious(page, 'main')).toEqual([]);
+    expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
 
     await form.getByLabel('Secretary or manager').selectOption({ label: 'Jenny Walsh' });
     await form.getByLabel('May approve for (author)').selectOption({ label: 'Daniel Reid' });

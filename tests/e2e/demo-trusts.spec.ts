@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn } from './helpers';
 
 /** Issue 23 "First run": the demo's second trust has people and work of its own, so isolation shows. */
 
 const SHOTS = 'test-results/ux-demo';
 const rows = (page: Page) => page.getByRole('grid', { name: 'Dictations' }).locator('tbody tr');
-const seriousViolations = async (page: Page) => {
-  const axe = new AxeBuilder({ page });
-  return (await axe.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-};
 
 test("Other NHS Trust's manager sees their trust's work, none of the demo trust's", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });

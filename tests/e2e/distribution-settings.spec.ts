@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, openSignedIn, signIn } from './helpers';
+import { expectPath, openSignedIn, seriousViolations, signIn } from './helpers';
 import { apiToken } from './recording';
 
 /**
@@ -16,11 +15,6 @@ const TRUST_ADMIN = 'trustadmin@wardnote.test';
 const MANAGER = 'manager@wardnote.test';
 const SHOTS = 'test-results/distribution-settings';
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
-const serious = async (page: Page, selector: string) =>
-  (await new AxeBuilder({ page }).include(selector).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id);
 
 const shoot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -47,7 +41,7 @@ test('a TrustAdmin saves the trust’s distribution settings; a bad ODS code is 
     const section = page.getByRole('region', { name: 'Letters out' });
     await expect(section.getByTestId('mesh-status')).toContainText('MESH is not configured: GP copies go to the print queue.');
     await expect(section.getByLabel('E-mail subject tag')).toHaveValue('[secure]');
-    expect(await serious(page, 'main')).toEqual([]);
+    expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
 
     const ods = section.getByLabel('Trust ODS code');
     const hours = section.getByLabel('Stuck-letter limit (hours)');
@@ -55,7 +49,7 @@ test('a TrustAdmin saves the trust’s distribution settings; a bad ODS code is 
     await section.getByRole('button', { name: 'Save' }).click();
     await expect(section.getByText('The ODS code is 3 to 10 letters and digits, such as RXX or RTH01.')).toBeVisible();
     await expect(ods).toHaveAttribute('aria-invalid', 'true');
-    expect(await serious(page, 'main')).toEqual([]);
+    expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
     await shoot(page, 'trust-config-error');
 
     await ods.fill('rxx');
@@ -102,7 +96,7 @@ test('a Manager opens the full list of stuck letters and goes from one to its De
   // Hours under 48, then days (formatHours, issue 23): the demo's stuck letters wait days.
   await expect(item).toContainText(/waiting \d+ (hours|days)/);
   await expect(item).toContainText(/approved \d{2}-\w{3}-\d{4} \d{2}:\d{2}/);
-  expect(await serious(page, '[data-testid="stuck-letters"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[data-testid="stuck-letters"]' })).toEqual([]);
   await shoot(page, 'stuck-letters');
 
   await item.getByRole('link', { name: `Delivery of ${first.reference}` }).click();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { apiToken, openRecordingTab, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
-import { expectPath } from './helpers';
+import { expectPath, seriousViolations } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -40,8 +39,7 @@ test('a draft is finished later: details changed offline, submitted, and sent on
   ]) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `test-results/ux-record/draft-player-${size.width}.png` });
-    const violations = (await new AxeBuilder({ page }).include('[aria-label="Dictation audio"]').analyze()).violations;
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page, { include: '[aria-label="Dictation audio"]' })).toEqual([]);
   }
   await page.setViewportSize(viewport);
   // Focus went back to the sync button when its panel closed: leave it, as a user clicking the page does.

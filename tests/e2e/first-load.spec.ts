@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MESSAGES } from '../../src/domain/messages';
-import { expectPath, loadedExceptStreams, PASSWORD, signIn } from './helpers';
+import { expectPath, loadedExceptStreams, PASSWORD, seriousViolations, signIn } from './helpers';
 import { apiToken, outboxItems, record, recordingIds, serverDictation, stopAndDescribe } from './recording';
 
 /** Issue 8: the sign-in page loads only itself, and the strict CSP stays clean. */
@@ -155,8 +154,7 @@ test('the sign-in form is on screen before the app runs, and what was typed ther
   const button = page.getByRole('button', { name: 'Sign in' });
   await expect(button).toBeDisabled(); // nothing is sent before the app runs
   await expect(page.getByRole('heading', { name: 'Sign in to Wardnote+' })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(page, { withTargets: true })).toEqual([]);
 
   await page.getByLabel('E-mail').fill('author@wardnote.test');
   await page.getByLabel('Password').click();

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import AxeBuilder from '@axe-core/playwright';
-import { openSignedIn } from './helpers';
+import { openSignedIn, seriousViolations } from './helpers';
 import { apiToken } from './recording';
 
 test.describe.configure({ timeout: 120_000 });
@@ -242,8 +241,7 @@ test('without WebHID the player says so and shows the keys; the player passes ax
   await expect(help).toContainText('F4 or F9');
   await expect(help).toContainText('keyboard mode');
 
-  const axe = await new AxeBuilder({ page }).include('[data-testid="typist-player"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[data-testid="typist-player"]', withTargets: true })).toEqual([]);
 });
 
 test('preferences: advanced pedal mode and auto-rewind are saved; advanced mode toggles on each press', async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { SESSION_HINT_KEY } from '../../src/lib/auth/session-hint';
 
@@ -117,4 +118,61 @@ export async function loadedExceptStreams(page: Page): Promise<void> {
       { timeout: 30_000, intervals: [1000] },
     )
     .toBe(true);
+}
+
+/** What seriousViolations() checks and how it reports. */
+export interface AxeCheck {
+  /** Only this part of the page (a CSS selector). */
+  include?: string;
+  /** Not this part of the page (a CSS selector), e.g. the letter editor '.ProseMirror'. */
+  exclude?: string;
+  /** Every violation, whatever its impact, not only the serious and critical ones. */
+  anyImpact?: boolean;
+  /** Each violation as "id: where" (the elements' selectors), for a failure message that says where. */
+  withTargets?: boolean;
+}
+
+/** How long seriousViolations() waits for the page's animations to end before it checks the page as it is. */
+const SETTLE_MS = 3_000;
+
+/**
+ * Waits until no finite animation or transition has run for two frames (a dialog or a notice fading in): axe
+ * measures colour contrast on the colours of the moment, and a half-transparent text fails it. Infinite ones
+ * (spinners) do not count. Bounded: a page that keeps animating is checked as it is after SETTLE_MS.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page
+    .evaluate(async (timeout) => {
+      const running = () =>
+        document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      // A frame, or 100 ms where the page gets no frames.
+      const frame = () =>
+        new Promise<void>((resolve) => {
+          requestAnimationFrame(() => resolve());
+          setTimeout(resolve, 100);
+        });
+      const end = performance.now() + timeout;
+      // Two quiet frames: an animation a render has just started (a notice mounted, then shown) shows in the next.
+      for (let quiet = 0; quiet < 2 && performance.now() < end;) {
+        await frame();
+        quiet = running() ? 0 : quiet + 1;
+      }
+    }, SETTLE_MS)
+    // The wait only steadies the check: if the page cannot run it (closed, navigating), axe says so itself.
+    .catch(() => undefined);
+}
+
+/**
+ * The ids of the serious and critical axe violations on `page` (or `include` of it, without `exclude`), once its
+ * animations have ended. `expect(await seriousViolations(page, { include: '[role=dialog]' })).toEqual([])`.
+ */
+export async function seriousViolations(page: Page, check: AxeCheck = {}): Promise<string[]> {
+  await animationsSettled(page);
+  const axe = new AxeBuilder({ page });
+  if (check.include) axe.include(check.include);
+  if (check.exclude) axe.exclude(check.exclude);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => check.anyImpact || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => (check.withTargets ? `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}` : v.id));
 }

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openSignedIn } from './helpers';
+import { openSignedIn, seriousViolations } from './helpers';
 import { apiToken } from './recording';
 
 test.describe.configure({ timeout: 240_000 });
@@ -25,12 +24,6 @@ const get = async <T>(request: APIRequestContext, token: string, path: string): 
   const res = await request.get(path, auth(token));
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: T }).data;
-};
-
-const seriousViolations = async (page: Page, include?: string) => {
-  const axe = new AxeBuilder({ page });
-  if (include) axe.include(include);
-  return (await axe.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 };
 
 /** A demo SENT letter whose GP copy was printed because MESH is not set up, and that also went by e-mail. */
@@ -58,7 +51,7 @@ test('a manager reads a letter’s delivery log and resends the failed e-mail; i
   await expect(log.getByText(/no MESH mailbox is configured/).first()).toBeVisible();
   await expect(log.getByText('Channel')).not.toHaveCount(0);
   await expect(log.getByRole('button', { name: /Resend/ })).toHaveCount(0);
-  expect(await seriousViolations(page, 'aside')).toEqual([]);
+  expect(await seriousViolations(page, { include: 'aside' })).toEqual([]);
   await page.screenshot({ path: 'test-results/letters-out-log-1024.png' });
 
   // The letter with the refused e-mail: the reason in words, and Resend with a choice of channel.
@@ -67,7 +60,7 @@ test('a manager reads a letter’s delivery log and resends the failed e-mail; i
   const card = page.getByRole('listitem').filter({ hasText: 'The mail server refused the e-mail address (550 5.1.1).' });
   await expect(card.getByText('Failed', { exact: true })).toBeVisible();
   await expect(card.getByLabel('Send again by')).toHaveValue('email');
-  expect(await seriousViolations(page, 'aside')).toEqual([]);
+  expect(await seriousViolations(page, { include: 'aside' })).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/letters-out-log-390.png' });
@@ -148,7 +141,7 @@ test('a secretary prints the selected letters as one PDF, marks them posted, and
   await panel.getByRole('button', { name: 'Mark as posted' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Mark as posted' });
   await expect(confirm).toBeVisible();
-  expect(await seriousViolations(page, '[role="alertdialog"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="alertdialog"]' })).toEqual([]);
   await confirm.getByRole('button', { name: 'Mark as posted' }).click();
   await expect(page.getByText(target.length === 1 ? 'Marked as posted.' : `${target.length} letters marked as posted.`)).toBeVisible();
   await expect(panel.getByText(reference)).toHaveCount(0);

@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './helpers';
 import { openRecordingTab, record } from './recording';
 
 const SHOTS = 'test-results/ux-record';
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1024, height: 768 };
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 /**
  * Every entry of the recording tab bar can be brought into view and then shows whole, on one line: the

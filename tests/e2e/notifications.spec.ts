@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, recordSentBodies, signIn } from './helpers';
+import { expectPath, recordSentBodies, seriousViolations, signIn } from './helpers';
 import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';
 
@@ -53,10 +52,7 @@ test('the author hears of a letter sent for approval: badge, panel, keyboard, op
     await expect(panel(page).getByText(/all caught up|No notifications/)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await rows(page).first().scrollIntoViewIfNeeded();
-  const violations = (await new AxeBuilder({ page }).include('[role=dialog]').analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id);
-  expect(violations).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role=dialog]' })).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/panel-1024.png` });
 
   // Up and down move through the notifications; Enter opens the focused one.
@@ -186,10 +182,7 @@ test('a failed mark-read shows the server’s message as a warning; e-mail setti
   await page.reload();
   await expect(section.getByRole('checkbox', { name: 'Letters waiting for my approval' })).toBeChecked();
   await expect(section.getByRole('checkbox', { name: 'Letters sent' })).not.toBeChecked();
-  const violations = (
-    await new AxeBuilder({ page }).include('section[aria-labelledby=email-notifications-title]').analyze()
-  ).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(violations.map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, { include: 'section[aria-labelledby=email-notifications-title]' })).toEqual([]);
   await section.screenshot({ path: `${SHOTS}/email-settings-1024.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await section.scrollIntoViewIfNeeded();

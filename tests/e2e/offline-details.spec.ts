@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
-import AxeBuilder from '@axe-core/playwright';
 import { dispatchSync, outboxItems, record, waitForWorker } from './recording';
-import { expectPath, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -71,8 +70,7 @@ test('offline before any record page: /record/1 still offers the services, says 
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `test-results/ux-queue/offline-waiting-${width}.png` });
   }
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Back online: once the server has it, it leaves the section.
   await context.unroute('**/api/**');

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn } from './helpers';
 import { apiToken, waitForWorker } from './recording';
 
 test.describe.configure({ timeout: 240_000 });
@@ -85,8 +84,7 @@ test('the author reviews a prefetched letter with no signal: the list, the lette
   );
   await expect(section.getByTestId('offline-review-usage')).toContainText(/Today \d{2}:\d{2}/);
   await expect(section.getByLabel('Space for offline review')).toHaveValue(String(200 * 1024 * 1024));
-  const axe = await new AxeBuilder({ page }).include('[data-testid="offline-review"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, { include: '[data-testid="offline-review"]' })).toEqual([]);
   await shoot(page, 'preferences', section);
 
   // No signal: the app opens from the worker, the list from the device's copy.

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, openSignedIn } from './helpers';
+import { expectPath, openSignedIn, seriousViolations } from './helpers';
 import { apiToken } from './recording';
 
 /**
@@ -14,12 +13,6 @@ import { apiToken } from './recording';
 const SECRETARY = 'secretary@wardnote.test';
 const AUTHOR = 'author@wardnote.test';
 const SHOTS = 'test-results/ux-patient';
-
-const seriousViolations = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  return (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-};
 
 async function shots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -70,7 +63,7 @@ test('a manual letter whose NHS number is another patient’s shows both side by
   await expect(table.getByRole('columnheader', { name: 'You entered' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: /Patient index \(HUGHES, John\)/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Last name.*Differs.*Lettertest.*HUGHES/ })).toBeVisible();
-  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
   await shots(page, 'identity-check');
 
   // "Correct the number": nothing is started, the number is there to put right.
@@ -106,7 +99,7 @@ test('the record page has the date of birth and the patient finder, which starts
   const firstNameBox = (await page.getByLabel('Patient first name').boundingBox())!;
   expect(Math.abs(jobTypeBox.y - firstNameBox.y)).toBeGreaterThan(20);
   await page.getByLabel('NHS number').fill('999 001 2598');
-  expect(await seriousViolations(page, 'main')).toEqual([]);
+  expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
   await shots(page, 'record-details');
 
   await page.getByRole('button', { name: 'Find patient' }).click();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { expectPath, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn } from './helpers';
 
 test('after one visit the signed-in shell opens with no network', async ({ page, context }) => {
   await signIn(page, 'author@wardnote.test');
@@ -59,12 +58,10 @@ test('the default host is the plus variant with a light theme', async ({ page })
 test('axe finds no serious accessibility violation on login and home', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Sign in to Wardnote+' })).toBeVisible();
-  const login = await new AxeBuilder({ page }).analyze();
-  expect(login.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await signIn(page, 'manager@wardnote.test');
   await expectPath(page, '/READY_FOR_TYPING');
   await expect(page.getByRole('heading', { name: 'Dictations' })).toBeVisible();
-  const home = await new AxeBuilder({ page }).analyze();
-  expect(home.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

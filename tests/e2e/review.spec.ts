@@ -1,16 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openSignedIn } from './helpers';
+import { openSignedIn, seriousViolations } from './helpers';
 import { apiToken } from './recording';
 
 test.describe.configure({ timeout: 300_000 });
 
 const AUTHOR = 'author@wardnote.test';
 const SECRETARY = 'secretary@wardnote.test';
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, openSignedIn } from './helpers';
+import { expectPath, openSignedIn, seriousViolations } from './helpers';
 import { para, typedManualLetter } from './manual-letter';
 import { apiToken } from './recording';
 
@@ -15,11 +14,6 @@ test.describe.configure({ timeout: 180_000 });
 const SECRETARY = 'secretary@wardnote.test';
 const MANAGER = 'manager@wardnote.test';
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
-const serious = async (page: Page, selector: string) =>
-  (await new AxeBuilder({ page }).include(selector).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id);
 
 /** A typed letter for the demo patient, started by the secretary as a manual letter. */
 const typedLetter = (request: APIRequestContext, token: string) => typedManualLetter(request, token, [para('Printed from a link.')]);
@@ -35,7 +29,7 @@ test('a Manager sees how many approved letters are stuck on the Manual distribut
   await expect(notice).toContainText(
     `${stuck.data.total === 1 ? '1 approved letter has' : `${stuck.data.total} approved letters have`} not reached every recipient within 24 hours`,
   );
-  expect(await serious(page, '[data-testid="stuck-letters"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[data-testid="stuck-letters"]' })).toEqual([]);
 });
 
 test('a Secretary copies a print link from the preview; it opens the PDF without signing in, and an altered one says so', async ({
@@ -52,7 +46,7 @@ test('a Secretary copies a print link from the preview; it opens the PDF without
   await dialog.getByRole('button', { name: 'Print link' }).click();
   const field = dialog.getByRole('textbox', { name: 'Print link' });
   await expect(field).toHaveValue(/\/renderdocument\?d=\d+&v=\d+&u=\d+&s=\d+&exp=\d+&sig=/);
-  expect(await serious(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
   const link = await field.inputValue();
 
   // A browser with no session (a print room's): the PDF is fetched and handed to its viewer.
@@ -68,6 +62,6 @@ test('a Secretary copies a print link from the preview; it opens the PDF without
   const altered = await printRoom.newPage();
   await altered.goto(link.replace(/sig=[^&]+/, 'sig=forged'));
   await expect(altered.getByRole('alert')).toHaveText('This print link is not valid. Ask for a new print link from the letter.');
-  expect(await serious(altered, 'main')).toEqual([]);
+  expect(await seriousViolations(altered, { include: 'main' })).toEqual([]);
   await printRoom.close();
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn } from './helpers';
 import { apiToken } from './recording';
 
 /** Spec §4 "Clicking a search result" in the work queue, the detail side panel, and the Returned badge (issue 12). */
@@ -23,8 +22,6 @@ interface Row {
 
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 const rows = (page: Page) => page.getByRole('grid', { name: 'Dictations' }).locator('tbody tr');
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 async function listOf(request: APIRequestContext, token: string, tab: string): Promise<Row[]> {
   const res = await request.get(`/api/dictation?status=${tab}&paginate=30`, auth(token));

@@ -1,14 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn } from './helpers';
 import { dispatchSync, outboxItems, waitForWorker } from './recording';
 import { activeTabInView, truncatedSelects } from './layout';
 
 const SHOTS = 'test-results/ux-queue';
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 /** The count badge of a status tab. */
 async function tabCount(page: Page, name: string): Promise<number> {
