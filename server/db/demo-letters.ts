@@ -7,6 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LetterNode } from '../../src/domain/contract/letter';
 import { checkLetterDoc, letterText } from '../../src/domain/letter-doc';
+import type { DictationStatus } from '../../src/domain/statuses';
 import { TRANSITIONS, type WorkflowAction } from '../../src/domain/workflow';
 import type { Db } from './client';
 import { DEMO_COMMENTS, demoLetter, demoSections } from './demo-letters-content';
@@ -23,7 +24,7 @@ import {
   users,
 } from './schema';
 
-const TYPED: string[] = ['BEING_TYPED', 'OUTSOURCED_REVIEW', 'QA_REVIEW', 'AUTHOR_APPROVAL', 'MANUAL_DISTRIBUTION', 'SENT'];
+const TYPED: DictationStatus[] = ['BEING_TYPED', 'OUTSOURCED_REVIEW', 'QA_REVIEW', 'AUTHOR_APPROVAL', 'MANUAL_DISTRIBUTION', 'SENT'];
 
 /** One step of a letter's history, in order. */
 type Step =

@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { RecipientLists } from '../../src/domain/recipient-entries';
 import type { LetterNode } from '../../src/domain/contract/letter';
+import type { DeliveryStatus } from '../../src/domain/contract/distribution';
+import type { DictationStatus } from '../../src/domain/statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -337,7 +339,7 @@ export const dictations = pgTable(
     /** The device's id for the recording: finalising twice gives one dictation. */
     clientId: text('client_id').notNull(),
     reference: text('reference').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<DictationStatus>().notNull(),
     urgent: text('urgent').notNull().default('STANDARD'),
     isConfidential: boolean('is_confidential').notNull().default(false),
     isMobile: boolean('is_mobile').notNull().default(false),
@@ -469,7 +471,7 @@ export const dictationCounts = pgTable(
   'dictation_counts',
   {
     trustId: integer('trust_id').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<DictationStatus>().notNull(),
     isConfidential: boolean('is_confidential').notNull(),
     n: integer('n').notNull().default(0),
   },
@@ -487,7 +489,7 @@ export const dictationFilterCounts = pgTable(
   'dictation_filter_counts',
   {
     trustId: integer('trust_id').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<DictationStatus>().notNull(),
     departmentId: integer('department_id'),
     jobTypeId: integer('job_type_id'),
     isMobile: boolean('is_mobile').notNull(),
@@ -897,7 +899,7 @@ export const deliveries = pgTable(
     /** How they are reached: { name, lines, email, ods_code }; patient data, never logged. */
     contact: jsonb('contact').$type<{ name: string; lines: string[]; email: string | null; ods_code: string | null }>().notNull(),
     channel: text('channel').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<DeliveryStatus>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     /** Why it failed, or why this channel (a GP copy printed because MESH is not set up). Plain words. */
     reason: text('reason'),

@@ -1,3 +1,4 @@
+import type { DictationStatus } from '../../src/domain/statuses';
 // On PostgreSQL too: print-queue and failure totals and ids come from raw count(*) and bigserial columns, which node-postgres returns as strings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -29,7 +30,7 @@ const countByStatus = async () =>
   );
 const deliveriesOf = async (id: number): Promise<Delivery[]> =>
   (await t.call('GET', API_PATHS.dictationDeliveries(id), { token: secretary })).json().data;
-const ofStatus = async (status: string) =>
+const ofStatus = async (status: DictationStatus) =>
   (await t.db.select({ id: dictations.id }).from(dictations).where(eq(dictations.status, status))).map((r) => r.id);
 
 beforeAll(async () => {

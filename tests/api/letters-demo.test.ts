@@ -1,3 +1,4 @@
+import type { DictationStatus } from '../../src/domain/statuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { dictationComments, dictations, letters } from '../../server/db/schema';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const ofStatus = (statuses: string[]) =>
+const ofStatus = (statuses: DictationStatus[]) =>
   t.db
     .select({ id: dictations.id, status: dictations.status, assignedTo: dictations.assignedTo, doc: letters.doc, version: letters.version })
     .from(dictations)

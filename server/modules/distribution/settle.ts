@@ -4,7 +4,6 @@
  * is logged, audited and notified as any other change.
  */
 import { findSystemTransition } from '../../../src/domain/workflow';
-import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { findContext } from '../letters/letters.repository';
 import { applyDictationChange, SYSTEM_ACTOR } from '../worklist/dictation-change';
@@ -16,7 +15,7 @@ const DONE = new Set(['delivered', 'posted']);
 export async function settleDictation(db: Db, dictationId: number): Promise<boolean> {
   const ctx = await findContext(db, dictationId);
   if (!ctx || ctx.row.deletedAt) return false;
-  const t = findSystemTransition('distributed', ctx.row.status as DictationStatus);
+  const t = findSystemTransition('distributed', ctx.row.status);
   if (!t) return false;
   const current = await currentDeliveries(db, dictationId);
   if (!current.length || !current.every((r) => DONE.has(r.status))) return false;

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { letterheadKey, letterheadSettingSchema, type LetterheadSetting } from '../../../src/domain/contract/letterhead';
 import type { LetterNode } from '../../../src/domain/contract';
 import { defaultLetterhead, resolveLetterhead, type IndexedPatient, type LetterSource } from '../../../src/domain/letter-model';
-import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { departments, jobTypes, letters, settings, sites, trusts, users } from '../../db/schema';
 import type { DictationRow } from '../letters/letters.repository';
@@ -72,7 +71,7 @@ export async function readLetterSource(db: Db, d: DictationRow, now: Date, warn?
 
   return {
     reference: d.reference,
-    status: d.status as DictationStatus,
+    status: d.status,
     dictated_at: d.createdAt.toISOString(),
     job_type: jobType ? { name: jobType.name, recipient: jobType.recipient, copy: jobType.copy, template: jobType.template } : null,
     department: department?.name ?? null,

@@ -68,7 +68,7 @@ export function createHandOffService(db: Db, letters: LetterService, distributio
         const { row: d, assignee } = await visibleContext(db, auth, id);
         // Typing in place: BEING_TYPED, OUTSOURCED_REVIEW (the in-house check) or, for an external typist
         // of its pool, OUTSOURCED; the status stays, the dictation becomes theirs.
-        const inPlace = inPlaceClaim(auth, d.status as DictationStatus);
+        const inPlace = inPlaceClaim(auth, d.status);
         if (inPlace && d.assignedTo === me) return;
         if (inPlace && d.assignedTo !== null) throw alreadyClaimed(assignee);
         // A dictation returned for typing to nobody in particular is taken like a waiting one.
@@ -92,7 +92,7 @@ export function createHandOffService(db: Db, letters: LetterService, distributio
     /** A Manager takes over typing someone else's dictation; the audit trail names both. */
     async takeOver(auth: RequestAuth, id: number, ip: string): Promise<void> {
       const { row: d, assignee } = await visibleContext(db, auth, id);
-      const status = d.status as DictationStatus;
+      const status = d.status;
       if (!TYPING_STATUSES.includes(status)) throw new AppError(409, 'wrong_status', MESSAGES.cannotTakeOverInStatus(statusLabel(status)));
       if (d.assignedTo === auth.ctx.user.id) return;
       const me = fullNameOf(auth);
@@ -129,13 +129,17 @@ export function createHandOffService(db: Db, letters: LetterService, distributio
    * QA routing (src/domain/qa-routing.ts): "send for approval" of a letter whose job type asks for QA,
    * or typed by a trainee, goes to QA_REVIEW instead.
    */
-  async function routedAction(auth: RequestAuth, action: PageAction, d: { status: string; jobTypeId: number | null }): Promise<PageAction> {
+  async function routedAction(
+    auth: RequestAuth,
+    action: PageAction,
+    d: { status: DictationStatus; jobTypeId: number | null },
+  ): Promise<PageAction> {
     if (action !== 'send_for_approval') return action;
     const [jt] = d.jobTypeId
       ? await db.select({ qa: jobTypes.qaRequired }).from(jobTypes).where(eq(jobTypes.id, d.jobTypeId)).limit(1)
       : [];
     return routeTypedLetter({
-      from: d.status as DictationStatus,
+      from: d.status,
       jobTypeQaRequired: jt?.qa ?? false,
       typistQaRequired: auth.ctx.user.qaRequired,
     }).action;

@@ -108,7 +108,7 @@ export function createAllocationService(db: Db) {
   async function heldReason(d: Row, target: number | null): Promise<string | null> {
     if (d.assignedTo === null) return null;
     if (d.assignedTo === target) return MESSAGES.allocationAlreadyAssigned(await nameOf(d.assignedTo));
-    if (TYPING_STATUSES.includes(d.status as DictationStatus)) return MESSAGES.allocationTaken(await nameOf(d.assignedTo));
+    if (TYPING_STATUSES.includes(d.status)) return MESSAGES.allocationTaken(await nameOf(d.assignedTo));
     return null;
   }
 
@@ -120,7 +120,7 @@ export function createAllocationService(db: Db) {
 
   /** type=user: to a typist. A letter someone is typing is theirs: taking it is a Manager's take-over. */
   async function assignOne(auth: RequestAuth, d: Row, assignee: { id: number; name: string }, ip: string): Promise<Outcome> {
-    const status = d.status as DictationStatus;
+    const status = d.status;
     if (!ASSIGNABLE.includes(status)) return `A dictation in ${statusLabel(status)} cannot be assigned to a typist.`;
     const held = await heldReason(d, assignee.id);
     if (held) return held;
@@ -138,7 +138,7 @@ export function createAllocationService(db: Db) {
     pool: { id: number; name: string } | null,
     ip: string,
   ): Promise<Outcome> {
-    const status = d.status as DictationStatus;
+    const status = d.status;
     const target = body.status!;
     const user = letterUserOf(auth);
     const subject = letterDictationOf(d);
@@ -198,7 +198,7 @@ export function createAllocationService(db: Db) {
       const d = (await visibleRows(auth, [id])).get(id);
       if (!d) throw Errors.notFound();
       const subject = { roles: auth.subject.roles, userId: auth.ctx.user.id };
-      const status = d.status as DictationStatus;
+      const status = d.status;
       if (!canDeleteDictation(subject, { status: 'READY_FOR_TYPING', authorId: d.authorId })) throw Errors.forbidden();
       if (!canDeleteDictation(subject, { status, authorId: d.authorId }))
         throw new AppError(409, 'wrong_status', MESSAGES.cannotDeleteInStatus(statusLabel(status)));
@@ -218,7 +218,7 @@ export function createAllocationService(db: Db) {
       const d = (await visibleRows(auth, [id])).get(id);
       if (!d) throw Errors.notFound();
       const subject = { roles: auth.subject.roles, userId: auth.ctx.user.id };
-      const status = d.status as DictationStatus;
+      const status = d.status;
       if (!canMarkConfidential(subject, { status: 'READY_FOR_TYPING', authorId: d.authorId })) throw Errors.forbidden();
       if (!canMarkConfidential(subject, { status, authorId: d.authorId }))
         throw new AppError(409, 'wrong_status', MESSAGES.cannotMarkConfidentialInStatus(statusLabel(status)));

@@ -6,7 +6,6 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LetterDictation, LetterUser } from '../../../src/domain/letter-access';
-import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Transition } from '../../../src/domain/workflow';
 import type { Db } from '../../db/client';
 import { dictationLogs, dictations } from '../../db/schema';
@@ -42,7 +41,7 @@ export const letterUserOf = (auth: RequestAuth): LetterUser => ({
  * the author (issue 22): a flag without one was not the author's to give.
  */
 export const letterDictationOf = (d: Row): LetterDictation => ({
-  status: d.status as DictationStatus,
+  status: d.status,
   authorId: d.authorId,
   assignedTo: d.assignedTo,
   secretarialCover: d.secretarialCover && d.secretarialCoverBy === d.authorId,
@@ -93,8 +92,8 @@ export async function applyDictationChange(
       tx,
       { id: d.id, trustId: d.trustId, urgent: d.urgent === 'HIGH', reference: d.reference },
       {
-        from: d.status as DictationStatus,
-        to: (values.status ?? d.status) as DictationStatus,
+        from: d.status,
+        to: values.status ?? d.status,
         authorId: d.authorId,
         assignedBefore: d.assignedTo,
         assignedAfter: values.assignedTo === undefined ? d.assignedTo : values.assignedTo,
