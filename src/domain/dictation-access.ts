@@ -29,11 +29,26 @@ export function outsourcedMaySee(poolId: number, d: Pick<DictationOwnership, 'st
  */
 export function canViewDictation(subject: AccessSubject, userId: number, d: DictationOwnership): boolean {
   if (!satisfies(subject, RULES.viewDictation)) return false;
-  if (subject.outsourcingPoolId !== null && subject.outsourcingPoolId !== undefined) return outsourcedMaySee(subject.outsourcingPoolId, d);
+  const scope = dictationScope(subject);
+  if (scope === 'pool') return outsourcedMaySee(subject.outsourcingPoolId!, d);
   if (d.status === 'DRAFT') return d.authorId === userId || d.createdBy === userId;
   const involved = d.authorId === userId || d.createdBy === userId || d.assignedTo === userId;
-  if (d.isConfidential) return involved || subject.roles.includes('Manager');
+  if (scope === 'all') return true;
+  if (scope === 'trust') return !d.isConfidential || involved;
+  return involved;
+}
+
+/**
+ * How much of their trust's work a subject sees, drafts aside (see canViewDictation): 'all' (Managers,
+ * confidential dictations too), 'trust' (Secretary, SuperAdmin, holders of dictation.view: all but others'
+ * confidential ones), 'own' (what they dictated, recorded or are assigned), 'pool' (an external typist:
+ * their pool's OUTSOURCED ones). The one rule both canViewDictation and the work queues' SQL
+ * (server/modules/worklist/worklist.scope.ts) follow.
+ */
+export function dictationScope(subject: AccessSubject): 'all' | 'trust' | 'own' | 'pool' {
+  if (subject.outsourcingPoolId !== null && subject.outsourcingPoolId !== undefined) return 'pool';
   const seesTrust =
     subject.roles.some((r) => r === 'Secretary' || r === 'Manager' || r === 'SuperAdmin') || subject.permissions.includes('dictation.view');
-  return seesTrust || involved;
+  if (!seesTrust) return 'own';
+  return subject.roles.includes('Manager') ? 'all' : 'trust';
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FinaliseDictation } from '../../../src/domain/contract';
 import { finaliseDictationSchema, type updateDraftSchema } from '../../../src/domain/contract';
-import { canViewDictation } from '../../../src/domain/dictation-access';
+import { mayViewDictation } from './dictation-visibility';
 import { MESSAGES } from '../../../src/domain/messages';
 import { fileExtension } from '../../../src/domain/upload-files';
 import type { z } from 'zod';
@@ -178,21 +178,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
 
   function assertCanView(auth: RequestAuth, r: DictationRecord) {
     const d = r.dictation;
-    const ownTrust = d.trustId === auth.ctx.user.trustId;
-    if (
-      !ownTrust ||
-      d.deletedAt !== null ||
-      !canViewDictation(auth.subject, auth.ctx.user.id, {
-        authorId: d.authorId,
-        createdBy: d.createdBy,
-        assignedTo: d.assignedTo,
-        isConfidential: d.isConfidential,
-        status: d.status,
-        outsourcingPoolId: d.outsourcingPoolId,
-      })
-    ) {
-      throw Errors.notFound();
-    }
+    if (!mayViewDictation(auth, d)) throw Errors.notFound();
   }
 
   return {

@@ -1,28 +1,15 @@
 /** Finding a dictation for the letter path: only the caller's own trust's, only one they may view. */
 import type { Dictation } from '../../../src/domain/contract';
-import { canViewDictation } from '../../../src/domain/dictation-access';
+import { mayViewDictation as mayView } from '../dictations/dictation-visibility';
 import type { Db } from '../../db/client';
 import { Errors } from '../../lib/errors';
 import type { UrlSigner } from '../../lib/signed-url';
 import type { RequestAuth } from '../auth/request-auth';
 import { toDictationDto } from '../dictations/dictation-dto';
 import { byId, findDictation } from '../dictations/dictations.repository';
-import { findContext, type DictationContext, type DictationRow } from './letters.repository';
+import { findContext, type DictationContext } from './letters.repository';
 
-export function mayView(auth: RequestAuth, d: DictationRow): boolean {
-  return (
-    d.trustId === auth.ctx.user.trustId &&
-    d.deletedAt === null &&
-    canViewDictation(auth.subject, auth.ctx.user.id, {
-      authorId: d.authorId,
-      createdBy: d.createdBy,
-      assignedTo: d.assignedTo,
-      isConfidential: d.isConfidential,
-      status: d.status,
-      outsourcingPoolId: d.outsourcingPoolId,
-    })
-  );
-}
+export { mayViewDictation as mayView } from '../dictations/dictation-visibility';
 
 /** The dictation with its names; another trust's, a deleted one or one the caller may not see is not found. */
 export async function visibleContext(db: Db, auth: RequestAuth, id: number): Promise<DictationContext> {

@@ -9,7 +9,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { allocateSchema, AllocateResult } from '../../../src/domain/contract';
-import { canViewDictation } from '../../../src/domain/dictation-access';
+import { mayViewDictation } from '../dictations/dictation-visibility';
 import { TYPING_STATUSES, checkMove } from '../../../src/domain/letter-access';
 import { canDeleteDictation, canMarkConfidential, coverOnHandBack, findStatusMove } from '../../../src/domain/workflow';
 import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
@@ -46,21 +46,7 @@ export function createAllocationService(db: Db) {
       .select()
       .from(dictations)
       .where(and(inArray(dictations.id, ids), eq(dictations.trustId, auth.ctx.user.trustId), isNull(dictations.deletedAt)));
-    const me = auth.ctx.user.id;
-    return new Map(
-      found
-        .filter((d) =>
-          canViewDictation(auth.subject, me, {
-            authorId: d.authorId,
-            createdBy: d.createdBy,
-            assignedTo: d.assignedTo,
-            isConfidential: d.isConfidential,
-            status: d.status,
-            outsourcingPoolId: d.outsourcingPoolId,
-          }),
-        )
-        .map((d) => [d.id, d]),
-    );
+    return new Map(found.filter((d) => mayViewDictation(auth, d)).map((d) => [d.id, d]));
   }
 
   async function typist(auth: RequestAuth, userId: number) {

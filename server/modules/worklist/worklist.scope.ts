@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccessSubject } from '../../../src/domain/access';
+import { dictationScope } from '../../../src/domain/dictation-access';
 
 export interface Viewer {
   userId: number;
@@ -18,16 +19,10 @@ export type Scope = 'all' | 'trust' | 'own';
 
 const poolOf = (v: Viewer): number | null => v.subject.outsourcingPoolId ?? null;
 
+/** dictationScope (src/domain/dictation-access.ts); a pool's rows are read like one's own, from their index. */
 export function scopeOf(v: Viewer): Scope {
-  if (poolOf(v) !== null) return 'own';
-  const roles = v.subject.roles;
-  const seesTrust =
-    roles.includes('Secretary') ||
-    roles.includes('Manager') ||
-    roles.includes('SuperAdmin') ||
-    v.subject.permissions.includes('dictation.view');
-  if (!seesTrust) return 'own';
-  return roles.includes('Manager') ? 'all' : 'trust';
+  const scope = dictationScope(v.subject);
+  return scope === 'pool' ? 'own' : scope;
 }
 
 /** An external typist's rows: allocated to their pool and waiting for them (outsourcedMaySee). */
