@@ -69,3 +69,8 @@ export function formatPatientName(first?: string | null, last?: string | null): 
   if (surname && given) return `${surname}, ${given}`;
   return surname || given;
 }
+
+/** A staff member's name as the API gives it (`full_name`): "First Last", a missing part left out. */
+export function fullName(first?: string | null, last?: string | null): string {
+  return `${first ?? ''} ${last ?? ''}`.trim();
+}

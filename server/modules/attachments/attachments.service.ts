@@ -16,6 +16,7 @@ import { visibleContext } from '../letters/dictation-scope';
 import { lockDictation } from '../letters/letters.repository';
 import { attachmentsLocked, lockedError, notYoursError } from './attachment-rules';
 import { findAttachment, listAttachments, logOnDictation, markDeleted } from './attachments.repository';
+import { fullName } from '../../../src/domain/display-format';
 
 export function createAttachmentService(deps: { db: Db; storage: AudioStorage; signer: UrlSigner }) {
   const { db, storage, signer } = deps;
@@ -39,7 +40,7 @@ export function createAttachmentService(deps: { db: Db; storage: AudioStorage; s
         filename: row.filename,
         content_type: row.contentType,
         filesize: row.filesize,
-        uploaded_by: { id: row.uploadedBy, full_name: `${firstName} ${lastName}`.trim() },
+        uploaded_by: { id: row.uploadedBy, full_name: fullName(firstName, lastName) },
         created_at: row.createdAt.toISOString(),
         can_delete: !locked && row.uploadedBy === me.id,
         download_url: signer.sign(API_PATHS.dictationAttachment(id, row.id), holder),

@@ -1,6 +1,7 @@
 import type { Dictation } from '../../../src/domain/contract';
 import type { LinkHolder, UrlSigner } from '../../lib/signed-url';
 import type { DictationRecord } from './dictations.repository';
+import { fullName } from '../../../src/domain/display-format';
 
 /** The dictation as spec §3 names its fields, with an audio link signed for the viewer's session. */
 export function toDictationDto(r: DictationRecord, viewer: LinkHolder, signer: UrlSigner): Dictation {
@@ -18,7 +19,7 @@ export function toDictationDto(r: DictationRecord, viewer: LinkHolder, signer: U
     is_mobile: d.isMobile,
     is_resend: d.isResend,
     sr: (d.sr as Dictation['sr']) ?? null,
-    user: { id: r.author.id, full_name: `${r.author.firstName} ${r.author.lastName}`.trim() },
+    user: { id: r.author.id, full_name: fullName(r.author.firstName, r.author.lastName) },
     department: r.department,
     jobtype: r.jobType ? { id: r.jobType.id, name: r.jobType.name, qa_required: r.jobType.qaRequired } : null,
     assigned_to: d.assignedTo ? { user_id: d.assignedTo } : null,

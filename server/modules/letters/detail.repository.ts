@@ -2,9 +2,10 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dictationComments, dictationLogs, users } from '../../db/schema';
+import { fullName } from '../../../src/domain/display-format';
 
 const person = (u: { id: number | null; firstName: string | null; lastName: string | null } | null) =>
-  u?.id ? { id: u.id, full_name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() } : null;
+  u?.id ? { id: u.id, full_name: fullName(u.firstName, u.lastName) } : null;
 const by = { id: users.id, firstName: users.firstName, lastName: users.lastName };
 
 export async function commentsPage(db: Db, dictationId: number, page: number, perPage: number) {

@@ -17,6 +17,7 @@ import { applyDictationChange } from '../worklist/dictation-change';
 import { auditIdentityChoice, checkPatientIdentity } from '../patients/patient-identity';
 import { letterDictationOf, letterUserOf, visibleContext } from './dictation-scope';
 import { addComment, commentsPage, logsPage } from './detail.repository';
+import { fullName } from '../../../src/domain/display-format';
 
 type Correction = z.output<typeof detailsCorrectionSchema>;
 
@@ -81,7 +82,7 @@ export function createDetailService(db: Db) {
       return {
         id: row.id,
         comments: row.comments,
-        user: { id: me.id, full_name: `${me.firstName} ${me.lastName}`.trim() },
+        user: { id: me.id, full_name: fullName(me.firstName, me.lastName) },
         created_at: row.createdAt.toISOString(),
       };
     },

@@ -8,6 +8,7 @@ import type { RequestAuth } from '../auth/request-auth';
 import { toDictationDto } from '../dictations/dictation-dto';
 import { byId, findDictation } from '../dictations/dictations.repository';
 import { findContext, type DictationContext } from './letters.repository';
+import { fullName } from '../../../src/domain/display-format';
 
 export { mayViewDictation as mayView } from '../dictations/dictation-visibility';
 
@@ -20,7 +21,7 @@ export async function visibleContext(db: Db, auth: RequestAuth, id: number): Pro
 
 /** The caller and the dictation as the workflow rules see them (one definition, shared with allocation). */
 export { letterDictationOf, letterUserOf } from '../worklist/dictation-change';
-export const fullNameOf = (auth: RequestAuth) => `${auth.ctx.user.firstName} ${auth.ctx.user.lastName}`.trim();
+export const fullNameOf = (auth: RequestAuth) => fullName(auth.ctx.user.firstName, auth.ctx.user.lastName);
 
 /** The dictation as GET /api/dictation/{id} answers it, for the caller. */
 export async function dictationDto(db: Db, signer: UrlSigner, auth: RequestAuth, id: number): Promise<Dictation> {

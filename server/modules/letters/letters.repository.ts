@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { LetterNode } from '../../../src/domain/contract/letter';
 import { dictations, jobTypes, letters, letterVersions, users } from '../../db/schema';
+import { fullName } from '../../../src/domain/display-format';
 
 export type DictationRow = typeof dictations.$inferSelect;
 export type LetterRow = typeof letters.$inferSelect;
@@ -18,8 +19,9 @@ export interface DictationContext {
 }
 
 const assignee = alias(users, 'assignee');
-const fullName = (u: { firstName: string | null; lastName: string | null } | null) =>
-  u?.firstName || u?.lastName ? `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() : null;
+/** A user's name, or null when the row has none (no such user joined). */
+const nameOf = (u: { firstName: string | null; lastName: string | null } | null) =>
+  u?.firstName || u?.lastName ? fullName(u.firstName, u.lastName) : null;
 
 export async function findContext(db: Db, id: number): Promise<DictationContext | undefined> {
   const [r] = await db
@@ -36,7 +38,7 @@ export async function findContext(db: Db, id: number): Promise<DictationContext 
     .where(eq(dictations.id, id))
     .limit(1);
   if (!r) return undefined;
-  return { row: r.row, author: fullName(r.author) ?? '', assignee: fullName(r.assignee), template: r.template ?? [] };
+  return { row: r.row, author: nameOf(r.author) ?? '', assignee: nameOf(r.assignee), template: r.template ?? [] };
 }
 
 /**
@@ -61,7 +63,7 @@ export async function findLetter(db: Db, dictationId: number, opts: { forUpdate?
     .where(eq(letters.dictationId, dictationId));
   const [r] = opts.forUpdate ? await q.for('update', { of: letters }) : await q;
   if (!r) return undefined;
-  return { row: r.row, updatedBy: r.by?.id ? { id: r.by.id, full_name: fullName(r.by)! } : null };
+  return { row: r.row, updatedBy: r.by?.id ? { id: r.by.id, full_name: nameOf(r.by)! } : null };
 }
 
 /**
@@ -123,7 +125,7 @@ const summaryOf = (r: {
   version: r.version,
   kind: r.kind,
   created_at: r.createdAt.toISOString(),
-  user: r.by?.id ? { id: r.by.id, full_name: fullName(r.by)! } : null,
+  user: r.by?.id ? { id: r.by.id, full_name: nameOf(r.by)! } : null,
 });
 
 export async function listVersions(db: Db, dictationId: number) {

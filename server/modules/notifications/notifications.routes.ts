@@ -14,6 +14,7 @@ import { RULES, satisfies } from '../../../src/domain/access';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
+import { pageFields } from '../../lib/pagination';
 import { Errors } from '../../lib/errors';
 import { caller } from '../auth/request-auth';
 import { registerDigest } from './email-digest';
@@ -67,7 +68,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobQueue
                 patient_initials: patientInitials(r.patient),
               },
       }));
-      return { data: { data, current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.paginate)), per_page: q.paginate, total } };
+      return { data: { data, ...pageFields(q.page, q.paginate, total) } };
     },
   );
 

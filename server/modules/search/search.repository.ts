@@ -7,10 +7,10 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ParsedSearch, SearchField, SearchSortKey } from '../../../src/domain/contract';
-import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { visibleTo, type Viewer } from '../worklist/worklist.scope';
+import type { DictationRowBase } from '../worklist/worklist.repository';
 import { orderBy, orderTerms, sortJoins } from '../worklist/worklist.order';
 import type { SortableColumn } from '../../../src/domain/list-query';
 
@@ -48,25 +48,7 @@ function fieldIds(field: SearchField, q: ParsedSearch, trustId: number): SQL {
   }
 }
 
-export interface SearchRowRaw {
-  id: number;
-  reference: string;
-  status: DictationStatus;
-  urgent: 'HIGH' | 'STANDARD';
-  is_confidential: boolean;
-  is_mobile: boolean;
-  secretarial_cover: boolean;
-  author_id: number;
-  author_first: string;
-  author_last: string;
-  department_id: number | null;
-  department_name: string | null;
-  department_code: string | null;
-  assigned_to: number | null;
-  assigned_first: string | null;
-  assigned_last: string | null;
-  patient: Record<string, string> | null;
-  created_at: Date | string;
+export interface SearchRowRaw extends DictationRowBase {
   total_n: number;
 }
 

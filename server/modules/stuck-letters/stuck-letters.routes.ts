@@ -9,6 +9,7 @@ import { RULES } from '../../../src/domain/access';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
+import { pageFields } from '../../lib/pagination';
 import { caller } from '../auth/request-auth';
 import { registerStuckCheck } from './stuck-check';
 import { trustStuckPage } from './stuck-letters.repository';
@@ -35,11 +36,8 @@ export const stuckLettersRoutes: FastifyPluginAsyncZod<{
       const now = Date.now();
       return {
         data: {
-          total,
+          ...pageFields(page, per_page, total),
           limit_hours: limit,
-          current_page: page,
-          last_page: Math.max(1, Math.ceil(total / per_page)),
-          per_page,
           data: rows.map((r) => ({
             dictation_id: r.dictationId,
             reference: r.reference,

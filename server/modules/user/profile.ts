@@ -3,6 +3,7 @@ import type { ApplicationType } from '../../../src/domain/roles';
 import type { SessionRow } from '../auth/session.repository';
 import type { UserContext } from '../auth/user-context.repository';
 import { pinGate } from '../auth/request-auth';
+import { fullName } from '../../../src/domain/display-format';
 
 /** The GET /api/user body of spec §3 "User profile", from a loaded user and their session. */
 export function toUserProfile(
@@ -16,7 +17,7 @@ export function toUserProfile(
   const apps = user.applicationTypes as ApplicationType[];
   return {
     id: user.id,
-    full_name: `${user.firstName} ${user.lastName}`.trim(),
+    full_name: fullName(user.firstName, user.lastName),
     first_name: user.firstName,
     username: user.username,
     email: user.email,

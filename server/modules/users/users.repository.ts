@@ -3,6 +3,7 @@ import type { Role } from '../../../src/domain/roles';
 import type { UserSummary } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
+import { fullName } from '../../../src/domain/display-format';
 
 export interface UsersFilter {
   /** Only this trust's users; undefined for every trust (SuperAdmin). */
@@ -46,7 +47,7 @@ type SummaryRow = { id: number; firstName: string; lastName: string; email: stri
 
 const toSummary = (r: SummaryRow): UserSummary => ({
   id: r.id,
-  full_name: `${r.firstName} ${r.lastName}`.trim(),
+  full_name: fullName(r.firstName, r.lastName),
   email: r.email,
   site_id: r.siteId,
   roles: r.roles.map((name) => ({ name })),

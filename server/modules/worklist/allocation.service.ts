@@ -27,6 +27,7 @@ import {
   type ChangeLog,
   type DictationValues,
 } from './dictation-change';
+import { fullName } from '../../../src/domain/display-format';
 
 type Allocate = z.output<typeof allocateSchema>;
 type Row = typeof dictations.$inferSelect;
@@ -58,7 +59,7 @@ export function createAllocationService(db: Db) {
       .where(and(eq(users.id, userId), eq(users.trustId, auth.ctx.user.trustId), inArray(roles.name, ['Secretary', 'Manager'])))
       .limit(1);
     if (!u) throw Errors.validation('user_id: choose a typist (a Secretary or Manager) of your trust.', { user_id: ['Choose a typist.'] });
-    return { id: u.id, name: `${u.firstName} ${u.lastName}`.trim() };
+    return { id: u.id, name: fullName(u.firstName, u.lastName) };
   }
 
   /**
@@ -87,7 +88,7 @@ export function createAllocationService(db: Db) {
 
   async function nameOf(userId: number): Promise<string> {
     const [u] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, userId));
-    return u ? `${u.first} ${u.last}`.trim() : 'Someone else';
+    return u ? fullName(u.first, u.last) : 'Someone else';
   }
 
   /** Why a dictation cannot go to this typist: it is already theirs, or someone else is typing it. */

@@ -16,14 +16,14 @@ import { totalSql } from './worklist.counts';
 
 export type { Viewer } from './worklist.scope';
 
-export interface ListRow {
+/** The columns a dictation row of a list or of a search shares (toListedDictation in worklist.service.ts). */
+export interface DictationRowBase {
   id: number;
   reference: string;
   status: DictationStatus;
   urgent: 'HIGH' | 'STANDARD';
   is_confidential: boolean;
   is_mobile: boolean;
-  is_resend: boolean;
   secretarial_cover: boolean;
   author_id: number;
   author_first: string;
@@ -31,16 +31,21 @@ export interface ListRow {
   department_id: number | null;
   department_name: string | null;
   department_code: string | null;
-  job_type_id: number | null;
-  job_type_name: string | null;
   assigned_to: number | null;
   assigned_first: string | null;
   assigned_last: string | null;
+  patient: Record<string, string> | null;
+  created_at: Date | string;
+}
+
+export interface ListRow extends DictationRowBase {
+  is_resend: boolean;
+  job_type_id: number | null;
+  job_type_name: string | null;
   patient: Record<string, string>;
   original_filename: string | null;
   duration_ms: number | null;
   audio_state: string | null;
-  created_at: Date | string;
   updated_at: Date | string;
   return_reason: string | null;
   /** Whether the viewer has opened the letter: asked on the AUTHOR_APPROVAL tab only, else null. */

@@ -12,18 +12,10 @@ import {
 } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
 import type { Db } from '../../db/client';
+import { pageUrls } from '../../lib/pagination';
 import { caller } from '../auth/request-auth';
 import { createWorklistService } from './worklist.service';
 import { createAllocationService } from './allocation.service';
-
-/** The page link of a Laravel-style envelope: the same query with another page number. */
-function pageUrlFor(url: string) {
-  return (page: number) => {
-    const u = new URL(url, 'http://x');
-    u.searchParams.set('page', String(page));
-    return `${u.pathname}${u.search}`;
-  };
-}
 
 export const worklistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const worklist = createWorklistService(db);
@@ -36,7 +28,10 @@ export const worklistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { rule: RULES.home, authCache: true },
       schema: { querystring: worklistQuerySchema, response: { 200: worklistPageSchema } },
     },
-    async (req) => worklist.list(caller(req), req.query, pageUrlFor(req.url)),
+    async (req) => {
+      const { rows, total } = await worklist.list(caller(req), req.query);
+      return { data: { data: rows, ...pageUrls(req, req.query.page, req.query.paginate, total) } };
+    },
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { WorklistRow, worklistQuerySchema } from '../../../src/domain/contract';
+import type { SearchRow, WorklistRow, worklistQuerySchema } from '../../../src/domain/contract';
+import { fullName } from '../../../src/domain/display-format';
 import { statusesOfTab, homeTabsFor } from '../../../src/domain/workflow';
 import type { HomeTab } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
 import { trustTimeZone } from '../dictations/dictations.repository';
 import type { RequestAuth } from '../auth/request-auth';
-import { listPage, type ListRow, type Viewer } from './worklist.repository';
+import { listPage, type DictationRowBase, type ListRow, type Viewer } from './worklist.repository';
 import { countByStatus } from './worklist.counts';
 import { rowTurnaround } from './row-tat';
 
@@ -15,10 +16,8 @@ export function viewerOf(auth: RequestAuth): Viewer {
   return { userId: auth.ctx.user.id, trustId: auth.ctx.user.trustId, subject: auth.subject };
 }
 
-const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
-
-function toRow(r: ListRow, now: Date, timeZone: string): WorklistRow {
-  const createdAt = new Date(r.created_at);
+/** The fields a dictation shows in a list and in a search result alike (WorklistRow and SearchRow). */
+export function toListedDictation(r: DictationRowBase): SearchRow {
   return {
     id: Number(r.id),
     reference: r.reference,
@@ -26,13 +25,21 @@ function toRow(r: ListRow, now: Date, timeZone: string): WorklistRow {
     urgent: r.urgent,
     is_confidential: r.is_confidential,
     is_mobile: r.is_mobile,
-    is_resend: r.is_resend,
     secretarial_cover: r.secretarial_cover,
     user: { id: Number(r.author_id), full_name: fullName(r.author_first, r.author_last) },
     department: r.department_id ? { id: Number(r.department_id), name: r.department_name!, code: r.department_code! } : null,
-    jobtype: r.job_type_id ? { id: Number(r.job_type_id), name: r.job_type_name! } : null,
     assigned_to: r.assigned_to ? { user_id: Number(r.assigned_to), full_name: fullName(r.assigned_first, r.assigned_last) } : null,
     patient: r.patient ?? {},
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+function toRow(r: ListRow, now: Date, timeZone: string): WorklistRow {
+  const createdAt = new Date(r.created_at);
+  return {
+    ...toListedDictation(r),
+    is_resend: r.is_resend,
+    jobtype: r.job_type_id ? { id: Number(r.job_type_id), name: r.job_type_name! } : null,
     audio:
       r.audio_state === null
         ? null
@@ -43,7 +50,6 @@ function toRow(r: ListRow, now: Date, timeZone: string): WorklistRow {
           },
     // A sent letter's clock stopped when it was sent (its last change).
     tat: rowTurnaround(createdAt, r.status === 'SENT' ? new Date(r.updated_at) : now, r.status === 'SENT', r.urgent === 'HIGH', timeZone),
-    created_at: createdAt.toISOString(),
     return_reason: r.return_reason ?? null,
     opened: r.opened === null || r.opened === undefined ? null : Boolean(r.opened),
   };
@@ -63,7 +69,8 @@ export function createWorklistService(db: Db) {
   }
 
   return {
-    async list(auth: RequestAuth, q: ListQuery, pageUrl: (page: number) => string) {
+    /** One page of a tab: its rows and the tab's total, for the route's page envelope (server/lib/pagination.ts). */
+    async list(auth: RequestAuth, q: ListQuery) {
       const statuses = statusesOfTab(q.status).filter((s) => !q.filter_status || s === q.filter_status);
       const viewer = viewerOf(auth);
       const visibleTab = homeTabsFor(auth.subject).includes(q.status);
@@ -86,18 +93,7 @@ export function createWorklistService(db: Db) {
         : { rows: [], total: 0 };
       const timeZone = await timeZoneOf(viewer.trustId);
       const now = new Date();
-      const lastPage = Math.max(1, Math.ceil(total / q.paginate));
-      return {
-        data: {
-          data: (statuses.length ? rows : []).map((r) => toRow(r, now, timeZone)),
-          current_page: q.page,
-          last_page: lastPage,
-          per_page: q.paginate,
-          total,
-          next_page_url: q.page < lastPage ? pageUrl(q.page + 1) : null,
-          prev_page_url: q.page > 1 ? pageUrl(Math.min(q.page - 1, lastPage)) : null,
-        },
-      };
+      return { rows: (statuses.length ? rows : []).map((r) => toRow(r, now, timeZone)), total };
     },
 
     async counts(auth: RequestAuth) {

@@ -6,9 +6,9 @@
  */
 import type { DetailedError, Upload } from 'tus-js-client';
 import { ATTACHMENT_UPLOAD_KIND } from '../../domain/contract/attachments';
-import { API_PATHS } from '../../domain/contract/paths';
 import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { keyStore, TOKEN_KEY } from '../../lib/db/keys';
+import { tusUploadOptions } from '../../lib/sync/tus-setup';
 
 export interface UploadEvents {
   progress(sent: number, total: number): void;
@@ -52,12 +52,9 @@ export async function sendAttachment(dictationId: number, file: File, on: Upload
     running = false;
   };
   upload = new Upload(file, {
-    endpoint: new URL(API_PATHS.uploads, location.origin).toString(),
-    chunkSize: CHUNK_BYTES,
+    ...tusUploadOptions(token ? { Authorization: `Bearer ${token}` } : {}, CHUNK_BYTES),
     retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000, 30_000],
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
     metadata: { kind: ATTACHMENT_UPLOAD_KIND, dictationId: String(dictationId), filename: file.name },
-    storeFingerprintForResuming: false,
     // Only a lost connection or a server fault is worth another try; a refusal stands.
     onShouldRetry: (err) => {
       const status = messageOf(err).status;

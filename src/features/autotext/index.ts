@@ -3,7 +3,6 @@
  * their pages directly, so this file (and TipTap) is loaded only by the pages that edit letters.
  */
 export { createAutotextExtension, typedShortcut, type AutotextExtensionOptions } from './editor/autotext-extension';
-export { PlaceholderMark } from './editor/placeholder-mark';
 export { focusPlaceholder, placeholderRanges } from './editor/placeholders';
 export { AutotextPicker } from './components/autotext-picker';
 export { useAutotexts, loadAutotexts } from './snippets-cache';

@@ -2,7 +2,7 @@ import { Lock, Smartphone } from 'lucide-react';
 import type { SearchRow } from '../../domain/contract';
 import { formatPatientName } from '../../domain/display-format';
 import { MESSAGES } from '../../domain/messages';
-import { statusLabel } from '../../domain/statuses';
+import { StatusBadge, UrgentBadge } from '../../components/ui/badges';
 
 /** A result (spec §2): reference, status, urgent flag, confidential lock, mobile badge, author, department (code), patient. */
 export function ResultCard({ row, onOpen }: { row: SearchRow; onOpen: (row: SearchRow) => void }) {
@@ -16,14 +16,8 @@ export function ResultCard({ row, onOpen }: { row: SearchRow; onOpen: (row: Sear
     >
       <span className="flex flex-wrap items-center gap-2">
         <span className="font-mono text-sm font-semibold">{row.reference}</span>
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-          {statusLabel(row.status)}
-        </span>
-        {row.urgent === 'HIGH' && (
-          <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
-            Urgent
-          </span>
-        )}
+        <StatusBadge status={row.status} />
+        {row.urgent === 'HIGH' && <UrgentBadge />}
         {row.is_confidential && (
           <span title="Confidential" className="inline-flex items-center text-amber-800 dark:text-amber-300">
             <Lock aria-hidden className="size-4" />

@@ -1,37 +1,11 @@
-import { flattenExtensions, Mark, type AnyExtension } from '@tiptap/core';
+import { flattenExtensions, type AnyExtension } from '@tiptap/core';
 import { StarterKit } from '@tiptap/starter-kit';
 import { ListItem } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
-import { LETTER_HEADING_LEVELS, MERGE_FIELD_NAME } from '../../domain/letter-doc';
+import { LETTER_HEADING_LEVELS } from '../../domain/letter-doc';
+import { PlaceholderMark } from '../../lib/editor/placeholder-mark';
 import { cleanPastedHtml } from './paste-clean';
 import { ParagraphAudio } from './paragraph-audio';
-
-/**
- * An autotext merge field not filled yet (`placeholder` in src/domain/letter-doc.ts): shown as a
- * highlighted span the typist tabs through. Typing at its edge does not extend it.
- */
-export const PlaceholderMark = Mark.create({
-  name: 'placeholder',
-  inclusive: false,
-  addAttributes() {
-    return {
-      field: {
-        default: null,
-        parseHTML: (el) => {
-          const field = el.getAttribute('data-merge-field');
-          return field && MERGE_FIELD_NAME.test(field) ? field : null;
-        },
-        renderHTML: (attrs) => ({ 'data-merge-field': attrs.field as string }),
-      },
-    };
-  },
-  parseHTML() {
-    return [{ tag: 'span[data-merge-field]' }];
-  },
-  renderHTML({ HTMLAttributes }) {
-    return ['span', { ...HTMLAttributes, class: 'letter-placeholder' }, 0];
-  },
-});
 
 /** A list item holds text and lists, not headings or tables (the letter schema). */
 const LetterListItem = ListItem.extend({ content: 'paragraph (paragraph | bulletList | orderedList)*' });

@@ -2,11 +2,11 @@ import { useRef, type KeyboardEvent } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Lock, Smartphone } from 'lucide-react';
 import type { WorklistRow } from '../../domain/contract';
 import type { ListColumn, SortableColumn } from '../../domain/list-columns';
-import { statusLabel } from '../../domain/statuses';
 import { MESSAGES } from '../../domain/messages';
 import { formatPatientName } from '../../domain/display-format';
 import { COLUMNS, sortKeyOf, TAT_STYLES } from './columns';
 import type { ListParams } from './list-params';
+import { StatusBadge, UrgentBadge } from '../../components/ui/badges';
 
 interface Props {
   rows: WorklistRow[];
@@ -26,15 +26,9 @@ interface Props {
 function Badges({ row, pending }: { row: WorklistRow; pending: boolean }) {
   return (
     <span className="flex flex-wrap items-center gap-1">
-      <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-        {statusLabel(row.status)}
-      </span>
+      <StatusBadge status={row.status} />
       {row.return_reason && <ReturnedBadge reason={row.return_reason} />}
-      {row.urgent === 'HIGH' && (
-        <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
-          Urgent
-        </span>
-      )}
+      {row.urgent === 'HIGH' && <UrgentBadge />}
       {row.is_confidential && (
         <span title="Confidential" className="inline-flex items-center gap-0.5 text-xs text-amber-800 dark:text-amber-300">
           <Lock aria-hidden className="size-3.5" />

@@ -6,6 +6,7 @@ import { keyStore, TOKEN_KEY } from '../db/keys';
 import { FetchHttpStack } from './fetch-http-stack';
 import type { Transport } from './drain';
 import { sendJson } from './json-call';
+import { originUrl, tusUploadOptions } from './tus-setup';
 import { TransportError } from './transport-error';
 
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -14,11 +15,6 @@ async function authHeader(): Promise<Record<string, string>> {
   const token = await keyStore.get<string>(TOKEN_KEY);
   if (!token) throw new TransportError(401, 'Sign in again to send your recordings.');
   return { Authorization: `Bearer ${token}` };
-}
-
-/** An absolute address on this origin (the page's or the worker's). */
-function url(path: string): string {
-  return new URL(path, (globalThis as unknown as { location: { origin: string } }).location.origin).toString();
 }
 
 /**
@@ -30,26 +26,23 @@ export const apiTransport: Transport = {
     const headers = await authHeader();
     return new Promise((resolve, reject) => {
       const upload = new Upload(audio, {
-        endpoint: url(SYNC_PATHS.uploads),
+        ...tusUploadOptions(headers, CHUNK_BYTES),
         uploadUrl: item.uploadUrl,
-        chunkSize: CHUNK_BYTES,
         // The outbox owns retries (backoff, pause on 401): tus must not loop on its own.
         retryDelays: [],
-        headers,
         httpStack: new FetchHttpStack(),
         // The recording id, not name/size/date, identifies the audio (PITFALLS 8); URLs live in Dexie.
         fingerprint: async () => `wardnote-${item.recordingId}`,
-        storeFingerprintForResuming: false,
         removeFingerprintOnSuccess: true,
         metadata: { recordingId: item.recordingId, filename: item.label, filetype: audio.type },
         onUploadUrlAvailable() {
-          void progress({ uploadUrl: url(upload.url!) });
+          void progress({ uploadUrl: originUrl(upload.url!) });
         },
         onChunkComplete(_size, accepted) {
           void progress({ bytesAcked: accepted });
         },
         onSuccess() {
-          resolve({ uploadUrl: url(upload.url!) });
+          resolve({ uploadUrl: originUrl(upload.url!) });
         },
         onError(err) {
           const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
@@ -61,7 +54,13 @@ export const apiTransport: Transport = {
   },
 
   async finalise(item, body) {
-    const answer = await sendJson('POST', url(SYNC_PATHS.dictation), body, { ...(await authHeader()), 'Idempotency-Key': item.id }, 60_000);
+    const answer = await sendJson(
+      'POST',
+      originUrl(SYNC_PATHS.dictation),
+      body,
+      { ...(await authHeader()), 'Idempotency-Key': item.id },
+      60_000,
+    );
     const dictation = (answer as { data?: Dictation } | null)?.data;
     // An answer that is not a dictation is retried like any other failed call; the audio stays.
     if (typeof dictation?.audio?.filesize !== 'number') throw new TransportError(200, TRANSPORT_MESSAGES.errorFetching, 'bad_response');
@@ -69,6 +68,6 @@ export const apiTransport: Transport = {
   },
 
   async send(item, body) {
-    return sendJson(item.method, url(item.path), body, { ...(await authHeader()), 'Idempotency-Key': item.id }, 20_000);
+    return sendJson(item.method, originUrl(item.path), body, { ...(await authHeader()), 'Idempotency-Key': item.id }, 20_000);
   },
 };

@@ -4,7 +4,6 @@ import { Lock, X } from 'lucide-react';
 import type { Dictation } from '../../domain/contract';
 import { formatPatientName } from '../../domain/display-format';
 import { MESSAGES } from '../../domain/messages';
-import { statusLabel } from '../../domain/statuses';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/auth/use-session';
@@ -14,6 +13,7 @@ import { AuditTab, CommentsTab } from '../dictation-page/activity-tabs';
 import { VersionsTab } from '../../features/letter-editor';
 import { AttachmentsTab } from '../../features/attachments';
 import { DeliverySlot, hasDeliveries } from '../../features/letters-out';
+import { StatusBadge, UrgentBadge } from '../../components/ui/badges';
 
 export interface DictationPanelProps {
   dictationId: number;
@@ -92,14 +92,8 @@ function Summary({ d, assignee }: { d: Dictation; assignee?: string | null }) {
   return (
     <div className="space-y-3">
       <p className="flex flex-wrap items-center gap-1.5">
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-          {statusLabel(d.status)}
-        </span>
-        {d.urgent === 'HIGH' && (
-          <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
-            Urgent
-          </span>
-        )}
+        <StatusBadge status={d.status} />
+        {d.urgent === 'HIGH' && <UrgentBadge />}
         {d.is_confidential && (
           <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
             <Lock aria-hidden className="size-3.5" />

@@ -2,8 +2,8 @@ import { Extension } from '@tiptap/core';
 import type { EditorState, Transaction } from '@tiptap/pm/state';
 import { fillMergeFields, findSnippet, type MergeValues } from '../../../domain/autotext-merge';
 import { SHORTCUT_CHAR, type AutotextSnippet } from '../../../domain/contract';
+import { PlaceholderMark } from '../../../lib/editor/placeholder-mark';
 import { insertSegments } from './insert-autotext';
-import { PlaceholderMark } from './placeholder-mark';
 import { selectPlaceholder } from './placeholders';
 
 export interface AutotextExtensionOptions {

@@ -1,5 +1,5 @@
 import { Mark, mergeAttributes } from '@tiptap/core';
-import { MERGE_FIELD_NAME } from '../../../domain/letter-doc';
+import { MERGE_FIELD_NAME } from '../../domain/letter-doc';
 
 const fieldOf = (el: HTMLElement) => {
   const field = el.getAttribute('data-merge-field') ?? el.getAttribute('data-placeholder');
@@ -7,10 +7,12 @@ const fieldOf = (el: HTMLElement) => {
 };
 
 /**
- * An unfilled merge field in a letter: text such as "[GP name]" carrying the field's name. Not
- * inclusive, so typing at its edge or over it (Tab selects it) gives plain text. The same mark as the
- * letter editor's (src/features/letter-editor/letter-schema.ts, which this one replaces when the
- * autotext extension is added): `placeholder` with `field`, drawn as `span.letter-placeholder[data-merge-field]`.
+ * An unfilled merge field in a letter (`placeholder` in src/domain/letter-doc.ts): text such as "[GP name]"
+ * carrying the field's name, drawn as `span.letter-placeholder[data-merge-field]`. Not inclusive, so typing
+ * at its edge or over it (Tab selects it) gives plain text. Read back from `data-merge-field`, or from the
+ * older `data-placeholder` that pasted letters may carry (paste-clean.ts keeps both).
+ * The one mark of the letter schema (src/features/letter-editor/letter-schema.ts) and of the autotext
+ * extension, which brings it for editors built without the letter schema.
  */
 export const PlaceholderMark = Mark.create({
   name: 'placeholder',
