@@ -64,6 +64,9 @@ describe('what each user can use', () => {
     expect(second.data[0]!.shortcut).not.toBe(first.data[0]!.shortcut);
     expect(first.total).toBe((await usable('secretary')).length);
     expect(first.last_page).toBe(Math.ceil(first.total / 5));
+    // Past the last page: nothing, no next page, and "previous" leads back to the last page (as in every paged list).
+    const beyond = await list('secretary', `?paginate=5&page=${first.last_page + 3}`);
+    expect(beyond).toMatchObject({ data: [], next_page_url: null, prev_page_url: `/api/autotext?paginate=5&page=${first.last_page}` });
   });
 
   it('filters by scope', async () => {
