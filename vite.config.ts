@@ -68,6 +68,8 @@ export default defineConfig({
     target: 'es2022',
     manifest: true,
     // The entry with its static imports in one file, the sign-in pages in another (scripts/vite/first-load-chunks.ts).
-    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+    // Chunks named by their hash alone: the entry lists every chunk's file name (the preload map of the
+    // dynamic imports), so each name's letters were paid for by the sign-in page (issue 24 session 13).
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups }, chunkFileNames: 'assets/c-[hash].js' } },
   },
 });

@@ -4,13 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router';
 import { installErrorEffects } from './app/error-effects';
-import { installSessionEffects } from './app/session-effects';
+import { setSessionEffects } from './lib/auth/session';
 import { afterFirstRender } from './app/after-first-render';
 import { warmHttp } from './lib/api/client';
 import './styles.css';
 
 installErrorEffects();
-installSessionEffects();
+setSessionEffects(() => import('./app/session-effects'));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

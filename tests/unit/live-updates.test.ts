@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCoalescer } from '../../src/features/live/coalesce';
 import { createFrameReader } from '../../src/features/live/sse-frames';
-import { QUERY_ROOTS } from '../../src/lib/api/query-keys';
+import { LIVE_QUERY_ROOTS } from '../../src/features/live/live-stream';
+import { worklistKeys } from '../../src/features/worklist/worklist-api';
 import { lettersOutKeys } from '../../src/features/letters-out/letters-out-api';
 
 describe('live lists: reading the event stream', () => {
@@ -45,7 +47,9 @@ describe('live lists: coalescing a burst', () => {
 
 describe('live lists: what a work-queue event refreshes', () => {
   it('includes the letters-out lists, under the key that feature uses', () => {
-    expect(lettersOutKeys.deliveries(1).slice(0, 1)).toEqual(QUERY_ROOTS.lettersOut);
-    expect(lettersOutKeys.all).toEqual(QUERY_ROOTS.lettersOut);
+    expect(lettersOutKeys.deliveries(1).slice(0, 1)).toEqual(LIVE_QUERY_ROOTS.lettersOut);
+    expect(lettersOutKeys.all).toEqual(LIVE_QUERY_ROOTS.lettersOut);
+    expect(worklistKeys.all).toEqual(LIVE_QUERY_ROOTS.worklist);
+    expect(worklistKeys.counts.slice(0, 1)).toEqual(LIVE_QUERY_ROOTS.worklist);
   });
 });

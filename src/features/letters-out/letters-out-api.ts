@@ -2,11 +2,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { API_PATHS, deliveriesAnswerSchema, deliveryAnswerSchema, postedAnswerSchema, printQueueAnswerSchema } from '../../domain/contract';
 import type { DeliveryChannel } from '../../domain/delivery-channel';
 import { apiCall, apiFile } from '../../lib/api/client';
-import { QUERY_ROOTS } from '../../lib/api/query-keys';
 
 /** Everything letters-out shows is the server's: one key prefix refreshes the log, the queue and the failures together. */
 export const lettersOutKeys = {
-  all: QUERY_ROOTS.lettersOut,
+  all: ['letters-out'] as const,
   deliveries: (id: number) => ['letters-out', 'deliveries', id] as const,
   printQueue: ['letters-out', 'print-queue'] as const,
   failed: ['letters-out', 'failed'] as const,

@@ -9,7 +9,6 @@ import { ApiError } from '../../lib/api/errors';
 import { markRead, useAuthors, useNotificationPages, type NotificationFilters } from './notifications-api';
 import { NotificationRow } from './notification-row';
 import { useNotificationClick } from './use-notification-click';
-import { QUERY_ROOTS } from '../../lib/api/query-keys';
 
 export interface NotificationsPanelProps {
   /** `clinicianFilter`: the user may filter by clinician and ask for the authors list (outsourced-calls.ts `mayCall`). */
@@ -68,7 +67,7 @@ export default function NotificationsPanel({ me, onClose }: NotificationsPanelPr
     } catch (err) {
       toast.warning(err instanceof ApiError ? err.message : MESSAGES.errorFetching);
     } finally {
-      void queries.invalidateQueries({ queryKey: QUERY_ROOTS.notifications });
+      void queries.invalidateQueries({ queryKey: ['notifications'] });
     }
   }
 

@@ -5,7 +5,6 @@ import { useSession } from '../../lib/auth/use-session';
 import { findNotification, markRead, readPush } from './notifications-api';
 import { openNotification } from './open-notification';
 import { useGoToTarget, warnOpenFailed } from './use-notification-click';
-import { QUERY_ROOTS } from '../../lib/api/query-keys';
 
 /**
  * Where a push's click lands (`/notification/<id>`, PITFALLS 19): the same rule as the panel (spec §4).
@@ -32,7 +31,7 @@ export function PushOpen({ notificationId }: { notificationId: number }) {
       } catch (err) {
         warnOpenFailed(err);
       } finally {
-        void queries.invalidateQueries({ queryKey: QUERY_ROOTS.notifications });
+        void queries.invalidateQueries({ queryKey: ['notifications'] });
       }
       void navigate({ href: '/', replace: true });
     })();

@@ -7,7 +7,6 @@ import type { Role } from '../../domain/roles';
 import { ApiError } from '../../lib/api/errors';
 import { markRead } from './notifications-api';
 import { openNotification, type NotificationTarget } from './open-notification';
-import { QUERY_ROOTS } from '../../lib/api/query-keys';
 
 export const warnOpenFailed = (err: unknown) => toast.warning(err instanceof ApiError ? err.message : MESSAGES.errorFetching);
 
@@ -35,7 +34,7 @@ export function useNotificationClick(me: { id: number; roles: readonly Role[] },
       warnOpenFailed(err);
       return;
     } finally {
-      void queries.invalidateQueries({ queryKey: QUERY_ROOTS.notifications });
+      void queries.invalidateQueries({ queryKey: ['notifications'] });
     }
     if (!target) return;
     onLeave();

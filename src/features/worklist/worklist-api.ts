@@ -11,13 +11,12 @@ import {
 import type { HomeTab } from '../../domain/statuses';
 import { apiCall } from '../../lib/api/client';
 import { toApiQuery, type ListParams } from './list-params';
-import { QUERY_ROOTS } from '../../lib/api/query-keys';
 
 /** Lists hold patient data: kept in memory only (never Cache Storage), refreshed on focus and every minute. */
 const REFRESH_MS = 60_000;
 
 export const worklistKeys = {
-  all: QUERY_ROOTS.worklist,
+  all: ['worklist'] as const,
   page: (tab: HomeTab, p: ListParams) => ['worklist', 'page', tab, p] as const,
   counts: ['worklist', 'counts'] as const,
 };

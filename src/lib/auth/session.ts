@@ -4,7 +4,6 @@ import { subjectFromProfile, type AccessSubject } from '../../domain/access';
 import { apiCall, setAccessToken } from '../api/client';
 import { ApiError } from '../api/errors';
 import { keyStore, TOKEN_KEY } from '../db/keys';
-import { runSignedInHooks, runSignOutHooks } from './session-hooks';
 import { knownSignedOut, noteNoSession, noteSessionMayExist } from './session-hint';
 
 /**
@@ -14,13 +13,27 @@ import { knownSignedOut, noteNoSession, noteSessionMayExist } from './session-hi
 const secureStore = () => import('../crypto/secure-store');
 const schemas = () => import('./session-schemas');
 
+/**
+ * What the features do when a user is signed in, or before one signs out. lib never imports a feature, so
+ * src/app gives the session a loader of its effects at boot (src/app/session-effects.ts), loaded only when
+ * they run (the sign-in page stays light). A failing effect stops neither the sign-in nor the sign-out.
+ */
+export interface SessionEffects {
+  signedIn(subject: AccessSubject): Promise<void>;
+  signingOut(): Promise<void>;
+}
+let effects: (() => Promise<SessionEffects>) | undefined;
+export const setSessionEffects = (load: () => Promise<SessionEffects>) => void (effects = load);
+
 /** Work paused by an ended session goes on once the user is signed in again. */
 async function onSignedIn(subject: AccessSubject): Promise<void> {
   const { resumePaused } = await import('../sync/outbox');
   await resumePaused();
   const { requestSync } = await import('../sync/triggers');
   void requestSync();
-  runSignedInHooks(subject);
+  void effects?.()
+    .then((e) => e.signedIn(subject))
+    .catch(() => {});
 }
 
 const PROFILE_KEY = 'profile';
@@ -122,7 +135,9 @@ class Session {
   /** Spec §4 point 5: tell the server, clear stored data, go to login with a fresh page. */
   async logout(): Promise<void> {
     if (this.state.token) {
-      await runSignOutHooks();
+      await effects?.()
+        .then((e) => e.signingOut())
+        .catch(() => {});
       const { anyAnswer } = await schemas();
       await apiCall('post', SESSION_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
     }
