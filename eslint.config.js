@@ -111,4 +111,19 @@ export default tseslint.config(
     ignores: ['server/scripts/**'],
     rules: { 'no-console': 'error' },
   },
+  {
+    // One error catalogue (issue 24 point 3): a refusal is built from src/domain/contract/errors.ts, never by hand.
+    files: ['server/**/*.ts'],
+    ignores: ['server/lib/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message:
+            "Build errors from the catalogue: appError('code', …) or appErrorVariant(…) from server/lib/errors.ts, with the code's row in src/domain/contract/errors.ts.",
+        },
+      ],
+    },
+  },
 );

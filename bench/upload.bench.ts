@@ -75,7 +75,7 @@ try {
   const { appendChunk, createRecording } = await import('../src/lib/recordings/recording-store');
   const { enqueueDictation } = await import('../src/lib/sync/outbox');
   const { drainOutbox } = await import('../src/lib/sync/drain');
-  const { TransportError } = await import('../src/lib/sync/transport-error');
+  const { HttpError } = await import('../src/lib/api/errors');
   const audio = readFileSync(makeAudioFixtures(5).webm);
   const deps = (await (await fetch(`${app.base}/api/dictation-options`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     data: { departments: { id: number }[] };
@@ -104,7 +104,7 @@ try {
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': item.id },
           body: JSON.stringify(body),
         });
-        if (!res.ok) throw new TransportError(res.status, await res.text());
+        if (!res.ok) throw new HttpError(res.status, await res.text());
         return ((await res.json()) as { data: never }).data;
       },
       async send() {

@@ -3,11 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../src/domain/messages';
+import { errorOf, REFUSED_FALLBACK, STATUS_FALLBACK, type ErrorCode } from '../src/domain/contract/errors';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createMailer, linkOrigin, type Mailer } from './adapters/mail';
-import { AppError, safeErrorSummary } from './lib/errors';
+import { AppError, safeErrorSummary, appError } from './lib/errors';
 import requestAuth, { ANONYMOUS_BODY_LIMIT } from './modules/auth/request-auth';
 import idempotency from './lib/idempotency';
 import { createAuthService } from './modules/auth/auth.service';
@@ -80,16 +80,6 @@ export interface AppDeps {
   /** Told of every route, with its schemas, as it is registered: the tests that probe every endpoint find them so. */
   onRoute?: (route: RouteOptions) => void;
 }
-
-const STATUS_MESSAGES: Record<number, string> = {
-  400: 'The request could not be read. Check what you entered and try again.',
-  401: MESSAGES.sessionEnded,
-  403: MESSAGES.forbidden,
-  404: MESSAGES.notFoundResource,
-  413: 'What you sent is too large.',
-  415: 'This kind of content is not accepted here.',
-  429: MESSAGES.tooManyRequests,
-};
 
 /**
  * The messages of a refused body or query, by field. A contract message may name its field already
@@ -172,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, 'too_many_requests', MESSAGES.tooManyRequests),
+    errorResponseBuilder: () => appError('too_many_requests'),
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -182,20 +172,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
       const message = validationMessage(errors);
-      return reply.status(422).send({ message, code: 'validation', errors });
+      const { status, code } = errorOf('validation', message);
+      return reply.status(status).send({ message, code, errors });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status < 500) {
       return reply
         .status(status)
-        .send({ message: STATUS_MESSAGES[status] ?? 'The request was refused.', code: error.code ?? 'bad_request' });
+        .send({ message: STATUS_FALLBACK[status] ?? REFUSED_FALLBACK, code: error.code ?? ('bad_request' satisfies ErrorCode) });
     }
     // Never the error itself: database errors carry the SQL with its parameters (patient data).
     req.log.error(
       { error: safeErrorSummary(error), method: req.method, route: req.routeOptions.url, correlation_id: req.id },
       'unhandled error',
     );
-    return reply.status(500).send({ message: MESSAGES.serverError, code: 'server_error', correlation_id: req.id });
+    const { status: serverStatus, code, message } = errorOf('server_error');
+    return reply.status(serverStatus).send({ message, code, correlation_id: req.id });
   });
 
   // API answers carry tokens and patient data: no cache may keep them, unless a route says otherwise.
@@ -206,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/') && (await isMaintenanceOn(db, config.maintenance))) {
-      throw new AppError(503, 'maintenance', MESSAGES.maintenance);
+      throw appError('maintenance');
     }
   });
 
@@ -298,7 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sendIndex = deps.serveClient === false ? false : await registerSpa(app, config);
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !sendIndex) {
-      return reply.status(404).send({ message: MESSAGES.notFoundResource, code: 'not_found' });
+      const { status, code, message } = errorOf('not_found');
+      return reply.status(status).send({ message, code });
     }
     return sendIndex(req, reply);
   });

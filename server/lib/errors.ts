@@ -1,41 +1,75 @@
-import { MESSAGES } from '../../src/domain/messages';
+import {
+  errorOf,
+  errorVariantOf,
+  type ErrorArgs,
+  type ErrorCode,
+  type ErrorVariant,
+  type ErrorVariantArgs,
+} from '../../src/domain/contract/errors';
 
-/** A failure the user should hear about: a stable code, an HTTP status and words a user understands. */
+/**
+ * A failure the user should hear about: a stable code, an HTTP status and words a user understands. Built
+ * only here, from the error catalogue (src/domain/contract/errors.ts), by `appError` and `appErrorVariant`:
+ * lint refuses `new AppError(` anywhere else.
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string[]>,
   ) {
     super(message);
   }
+
+  /** The same refusal with the field errors a form shows beside each field. */
+  withFields(fields: Record<string, string[]>): AppError {
+    return new AppError(this.status, this.code, this.message, fields);
+  }
+}
+
+/** The catalogue's refusal for `code`, with its words filled in (`appError('account_locked', minutes)`). */
+export function appError<C extends ErrorCode>(code: C, ...args: NoInfer<ErrorArgs<C>>): AppError {
+  const e = errorOf(code, ...args);
+  return new AppError(e.status, e.code, e.message);
+}
+
+/** The catalogue's refusal for `code`, said its `variant` way (`appErrorVariant('wrong_status', 'delete', label)`). */
+export function appErrorVariant<C extends ErrorCode, V extends ErrorVariant<C>>(
+  code: C,
+  variant: V,
+  ...args: ErrorVariantArgs<C>[V]
+): AppError {
+  const e = errorVariantOf(code, variant, ...args);
+  return new AppError(e.status, e.code, e.message);
 }
 
 export const Errors = {
-  unauthenticated: () => new AppError(401, 'unauthenticated', MESSAGES.sessionEnded),
-  forbidden: () => new AppError(403, 'forbidden', MESSAGES.forbidden),
-  notFound: () => new AppError(404, 'not_found', MESSAGES.notFoundResource),
-  invalidCredentials: () => new AppError(422, 'invalid_credentials', MESSAGES.invalidCredentials),
-  accountLocked: (minutes: number) => new AppError(429, 'account_locked', MESSAGES.accountLocked(minutes)),
-  pinRequired: () => new AppError(403, 'pin_required', MESSAGES.pinRequired),
-  pinNotSet: () => new AppError(403, 'pin_not_set', MESSAGES.pinNotSet),
-  pinIncorrect: () => new AppError(403, 'pin_incorrect', MESSAGES.pinUnauthorized),
-  pinExpired: () => new AppError(403, 'pin_expired', MESSAGES.pinExpiredServer),
-  pinVerificationExpired: () => new AppError(403, 'pin_verification_expired', MESSAGES.pinVerificationExpired),
-  pinLocked: (minutes: number) => new AppError(429, 'pin_locked', MESSAGES.pinLocked(minutes)),
-  validation: (message: string, fields?: Record<string, string[]>) => new AppError(422, 'validation', message, fields),
-  maintenance: () => new AppError(503, 'maintenance', MESSAGES.maintenance),
+  unauthenticated: () => appError('unauthenticated'),
+  forbidden: () => appError('forbidden'),
+  notFound: () => appError('not_found'),
+  invalidCredentials: () => appError('invalid_credentials'),
+  accountLocked: (minutes: number) => appError('account_locked', minutes),
+  pinRequired: () => appError('pin_required'),
+  pinNotSet: () => appError('pin_not_set'),
+  pinIncorrect: () => appError('pin_incorrect'),
+  pinExpired: () => appError('pin_expired'),
+  pinVerificationExpired: () => appError('pin_verification_expired'),
+  pinLocked: (minutes: number) => appError('pin_locked', minutes),
+  validation: (message: string, fields?: Record<string, string[]>) => {
+    const e = appError('validation', message);
+    return fields ? e.withFields(fields) : e;
+  },
+  maintenance: () => appError('maintenance'),
   /** Issue 23: the patient's number belongs to someone else in the index; `text` names both (src/domain/patient-identity.ts). */
-  patientIdentityMismatch: (text: string) =>
-    new AppError(422, 'patient_identity_mismatch', MESSAGES.patientIdentityMismatch(text), {
-      'patient.patient_nhs_id': [MESSAGES.patientIdentityMismatch(text)],
-    }),
+  patientIdentityMismatch: (text: string) => {
+    const e = appError('patient_identity_mismatch', text);
+    return e.withFields({ 'patient.patient_nhs_id': [e.message] });
+  },
   /** Issue 23: no delivery is created for a letter whose patient details disagree with the index. */
-  deliveryIdentityMismatch: (text: string) => new AppError(422, 'patient_identity_mismatch', MESSAGES.deliveryIdentityMismatch(text)),
+  deliveryIdentityMismatch: (text: string) => appErrorVariant('patient_identity_mismatch', 'delivery', text),
   /** Issue 23: a letter sent on with unfilled placeholders or unreachable recipients, and no reason given. */
-  sendProblems: (lines: readonly string[]) =>
-    new AppError(422, 'send_problems', MESSAGES.sendProblemsNeedReason(lines), { reason: [...lines] }),
+  sendProblems: (lines: readonly string[]) => appError('send_problems', lines).withFields({ reason: [...lines] }),
 };
 
 /**

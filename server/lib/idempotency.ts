@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../src/domain/messages';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { AppError, Errors } from './errors';
+import { Errors, appError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,7 +40,7 @@ export function requestHash(req: Pick<FastifyRequest, 'query' | 'body'>): string
     .digest('hex');
 }
 
-const reused = () => new AppError(422, 'idempotency_key_reused', MESSAGES.idempotencyKeyReused);
+const reused = () => appError('idempotency_key_reused');
 
 /**
  * Outbox operations carry their outbox id as `Idempotency-Key`. For routes marked `idempotent`, the

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError } from './api/errors';
+import { errorAction } from './api/client';
+import { HttpError } from './api/errors';
 import { TRANSPORT_MESSAGES } from '../domain/messages-transport';
 import { fieldErrors } from './field-errors';
 
@@ -25,10 +26,11 @@ export function useSubmit() {
     try {
       await action();
     } catch (err) {
-      if (err instanceof ApiError) {
+      if (err instanceof HttpError) {
         // Said once: a catalogue toast ('Incorrect pin') is not repeated above the fields, and a message
         // that is one field's own error is shown beside that field only.
-        const toasted = err.action.kind === 'pinIncorrect' || err.action.kind === 'pinExpired';
+        const { kind } = errorAction(err);
+        const toasted = kind === 'pinIncorrect' || kind === 'pinExpired';
         const besideField = Object.values(err.fields).some((list) => list.includes(err.message));
         setError(toasted ? null : besideField ? TRANSPORT_MESSAGES.checkFields : err.message);
         setFields(err.fields);

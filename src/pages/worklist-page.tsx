@@ -12,7 +12,7 @@ import { statusLabel, type HomeTab } from '../domain/statuses';
 import { homeTabLabel, homeTabsFor } from '../domain/workflow';
 import { MESSAGES, PAGE_MESSAGES } from '../domain/messages';
 import { apiCall } from '../lib/api/client';
-import { ApiError } from '../lib/api/errors';
+import { HttpError } from '../lib/api/errors';
 import { useSession } from '../lib/auth/use-session';
 import { useMediaQuery } from '../lib/use-media-query';
 import { mayLoadDictationOptions, useDictationOptions } from '../features/dictation-form';
@@ -46,7 +46,7 @@ import { StuckNotice } from '../features/stuck-letters';
 
 const ok = z.object({ message: z.string() }).or(z.object({ data: z.unknown() }));
 /** What a refused or failed call says, in plain words. */
-const refusal = (err: unknown) => (err instanceof ApiError ? err.message : 'Error fetching your request');
+const refusal = (err: unknown) => (err instanceof HttpError ? err.message : 'Error fetching your request');
 const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** Home `/:tab`: the work queue of one status, with counts on every tab (spec §2, §3, §9). */
@@ -103,7 +103,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
     const failed: string[] = [];
     for (const r of targets) {
       await apiCall('delete', API_PATHS.dictationById(r.id), { schema: ok, quiet: true }).catch((err: unknown) =>
-        failed.push(`${r.reference}: ${err instanceof ApiError ? err.message : 'not deleted'}`),
+        failed.push(`${r.reference}: ${err instanceof HttpError ? err.message : 'not deleted'}`),
       );
     }
     if (failed.length) toast.warning('Some dictations were not deleted.', { description: failed.join(' ') });
@@ -117,7 +117,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
       await apiCall('post', API_PATHS.dictationConfidential(row.id), { schema: ok, json: { is_confidential: on }, quiet: true });
       toast.success(on ? `${row.reference} is now confidential.` : `${row.reference} is no longer confidential.`);
     } catch (err) {
-      toast.warning(err instanceof ApiError ? err.message : 'The marking could not be changed.');
+      toast.warning(err instanceof HttpError ? err.message : 'The marking could not be changed.');
     }
     refresh();
   }
@@ -207,7 +207,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
           }
         />
       )}
-      {list.isError && !list.data && <Alert>{list.error instanceof ApiError ? list.error.message : 'Error fetching your request'}</Alert>}
+      {list.isError && !list.data && <Alert>{list.error instanceof HttpError ? list.error.message : 'Error fetching your request'}</Alert>}
       {list.isPending && <p className="py-8 text-center text-slate-600 dark:text-slate-400">Loading…</p>}
       {page && rows.length === 0 && (
         <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api/errors';
+import { HttpError } from '../../src/lib/api/errors';
 
 const apiCall = vi.fn();
 vi.mock('../../src/lib/api/client', () => ({ apiCall: (...args: unknown[]) => apiCall(...args), setAccessToken: () => {} }));
@@ -16,7 +16,7 @@ const OPTIONS = {
   job_types: [{ id: 2, name: 'Clinic letter', department_id: 1, custom_fields: [] }],
   authors: [],
 };
-const offline = () => new ApiError(0, 'offline', undefined, { kind: 'message' });
+const offline = () => new HttpError(0, 'offline', undefined);
 
 beforeEach(async () => {
   apiCall.mockReset();
@@ -44,7 +44,7 @@ describe('details form options kept on the device (issue 9 §3)', () => {
     apiCall.mockRejectedValueOnce(offline());
     await expect(loadDictationOptions()).rejects.toThrow();
     await putSecure('dictation_options', { saved_at: new Date().toISOString(), data: OPTIONS });
-    apiCall.mockRejectedValueOnce(new ApiError(403, 'no', 'forbidden', { kind: 'message' }));
+    apiCall.mockRejectedValueOnce(new HttpError(403, 'no', 'forbidden'));
     await expect(loadDictationOptions()).rejects.toThrow();
   });
 

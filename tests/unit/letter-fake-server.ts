@@ -1,5 +1,5 @@
 import type { Transport } from '../../src/lib/sync/drain';
-import { TransportError } from '../../src/lib/sync/transport-error';
+import { HttpError } from '../../src/lib/api/errors';
 
 /** A one-paragraph letter. */
 export const para = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
@@ -45,11 +45,11 @@ export function letterServer(
   async function handle(path: string, key: string, body: Body): Promise<unknown> {
     if (answers.has(key)) return answers.get(key);
     if (path.endsWith('/transition')) return { data: { id: 7, reference: 'r', status: 'AUTHOR_APPROVAL' } };
-    if (opts.notEditable) throw new TransportError(403, opts.notEditable, 'letter_not_editable', { message: opts.notEditable });
+    if (opts.notEditable) throw new HttpError(403, opts.notEditable, 'letter_not_editable', { message: opts.notEditable });
     if (!opts.acceptAny && body.base_version !== letter.version) {
       const message = 'Someone else saved this letter after you opened it.';
       const copy = { dictation_id: 7, ...letter, updated_at: null, updated_by: { id: 2, full_name: opts.updatedBy ?? 'Someone' } };
-      throw new TransportError(409, message, 'letter_conflict', { message, code: 'letter_conflict', letter: copy });
+      throw new HttpError(409, message, 'letter_conflict', { message, code: 'letter_conflict', letter: copy });
     }
     letter.version += 1;
     letter.doc = body.doc;
@@ -62,10 +62,10 @@ export function letterServer(
     upload: () => Promise.reject(new Error('no audio here')),
     finalise: () => Promise.reject(new Error('no audio here')),
     async send(item, body) {
-      if (opts.offline) throw new TransportError(0, 'No connection');
+      if (opts.offline) throw new HttpError(0, 'No connection');
       if (unauthorised > 0) {
         unauthorised--;
-        throw new TransportError(401, 'Sign in again.');
+        throw new HttpError(401, 'Sign in again.');
       }
       requests.push({ method: item.method, path: item.path, key: item.id, body: body as Body });
       arrival?.();
@@ -76,7 +76,7 @@ export function letterServer(
       const answer = await handle(item.path, item.id, body as Body);
       if (lose > 0) {
         lose--;
-        throw new TransportError(0, 'The connection dropped before the answer came.');
+        throw new HttpError(0, 'The connection dropped before the answer came.');
       }
       return answer;
     },

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { para, reviewDictation, reviewLetter, reviewRow } from './review-fixtures';
 import { db, type OutboxRequest } from '../../src/lib/db/db';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
-import { ApiError } from '../../src/lib/api/errors';
+import { HttpError } from '../../src/lib/api/errors';
 import { BUDGET_CHOICES, DEFAULT_BUDGET, readBudget, saveBudget, selectForBudget, type QueueItem } from '../../src/lib/offline/budget';
 import {
   putReviewAudio,
@@ -182,7 +182,7 @@ describe('answering from the copy when the network cannot be reached', () => {
     await wipeLocalData();
     await db.open();
   });
-  const offline = () => Promise.reject(new ApiError(0, 'offline', 'network', { kind: 'message' }));
+  const offline = () => Promise.reject(new HttpError(0, 'offline'));
 
   it('no network: the copy, with the time of the last sync for the notice; the server again clears it', async () => {
     await markSynced(1_795_000_000_000);
@@ -199,7 +199,7 @@ describe('answering from the copy when the network cannot be reached', () => {
   });
 
   it('the server refused (404, 403…): its answer stands, the copy never hides it; no copy: the network error', async () => {
-    const refused = () => Promise.reject(new ApiError(404, 'Not found', 'not_found', { kind: 'message' }));
+    const refused = () => Promise.reject(new HttpError(404, 'Not found', 'not_found'));
     await expect(withOfflineCopy('dictation:1', refused, async () => 'copy')).rejects.toMatchObject({ status: 404 });
     await expect(withOfflineCopy('dictation:1', offline, async () => null)).rejects.toMatchObject({ status: 0 });
     expect(offlineCopySyncedAt('dictation:1')).toBeUndefined();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '../../src/domain/contract';
-import { ApiError } from '../../src/lib/api/errors';
+import { HttpError } from '../../src/lib/api/errors';
 
 const apiCall = vi.fn();
 vi.mock('../../src/lib/api/client', () => ({ apiCall: (...args: unknown[]) => apiCall(...args) }));
@@ -31,23 +31,23 @@ describe('opening a notification (spec §4)', () => {
 
   it('a dictation gone since (404) still marks the notification read, and the error reaches the caller', async () => {
     apiCall.mockImplementation(async () => {
-      throw new ApiError(404, 'That dictation was not found.', 'not_found', { kind: 'message' });
+      throw new HttpError(404, 'That dictation was not found.', 'not_found');
     });
     const markRead = vi.fn(async () => {});
     const err = await openNotification(author, approval(null), markRead).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).message).toBe('That dictation was not found.');
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).message).toBe('That dictation was not found.');
     expect(markRead).toHaveBeenCalledTimes(1);
   });
 
   it('an error other than 404 leaves the notification unread, to try again', async () => {
     apiCall.mockImplementation(async () => {
-      throw new ApiError(0, 'You are offline.', undefined, { kind: 'message' });
+      throw new HttpError(0, 'You are offline.', undefined);
     });
     const markRead = vi.fn(async () => {});
     const err = await openNotification(author, approval(null), markRead).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).message).toBe('You are offline.');
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).message).toBe('You are offline.');
     expect(markRead).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@ import { appendChunk, createRecording } from '../../src/lib/recordings/recording
 import { drainOutbox, type Transport } from '../../src/lib/sync/drain';
 import { enqueueDictation, enqueueRequest, resumePaused, retryItem, discardItem } from '../../src/lib/sync/outbox';
 import { backoffDelay, classifyStatus } from '../../src/lib/sync/outbox-policy';
-import { TransportError } from '../../src/lib/sync/transport-error';
+import { HttpError } from '../../src/lib/api/errors';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
 import type { Dictation } from '../../src/domain/contract';
 
@@ -42,14 +42,14 @@ function fakeTransport(opts: { upload?: number[]; finalise?: number[]; send?: nu
       sent.uploads++;
       const status = uploadAnswers.shift() ?? 204;
       await progress({ uploadUrl: `http://x/api/uploads/up${item.recordingId.slice(0, 8)}` });
-      if (status >= 300 || status === 0) throw new TransportError(status, `upload answered ${status}`);
+      if (status >= 300 || status === 0) throw new HttpError(status, `upload answered ${status}`);
       expect(audio.size).toBe(item.totalBytes);
       return { uploadUrl: `http://x/api/uploads/up${item.recordingId.slice(0, 8)}` };
     },
     async finalise(item, body) {
       sent.finalised.push(body);
       const status = finaliseAnswers.shift() ?? 201;
-      if (status >= 300 || status === 0) throw new TransportError(status, `finalise answered ${status}`);
+      if (status >= 300 || status === 0) throw new HttpError(status, `finalise answered ${status}`);
       return {
         id: 7,
         reference: '26112109000001',
@@ -60,7 +60,7 @@ function fakeTransport(opts: { upload?: number[]; finalise?: number[]; send?: nu
     async send(item, body) {
       sent.requests.push({ method: item.method, path: item.path, key: item.id, body });
       const status = sendAnswers.shift() ?? 200;
-      if (status >= 300 || status === 0) throw new TransportError(status, `send answered ${status}`);
+      if (status >= 300 || status === 0) throw new HttpError(status, `send answered ${status}`);
       return opts.sendAnswer ?? {};
     },
   };
@@ -251,7 +251,7 @@ describe('an upload the server no longer has', () => {
         return { uploadUrl: `http://x/api/uploads/u${sent.uploads}${it.recordingId.slice(0, 4)}` };
       },
       async finalise(it) {
-        if (answers.length) throw new TransportError(answers.shift()!, 'The recording has not reached the server.', 'upload_missing');
+        if (answers.length) throw new HttpError(answers.shift()!, 'The recording has not reached the server.', 'upload_missing');
         return { id: 1, audio: { filesize: it.totalBytes } } as Dictation;
       },
       send: fakeTransport().transport.send,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type OutboxRequest } from '../../src/lib/db/db';
 import { drainOutbox, type Transport } from '../../src/lib/sync/drain';
 import { enqueueRequest } from '../../src/lib/sync/outbox';
-import { TransportError } from '../../src/lib/sync/transport-error';
+import { HttpError } from '../../src/lib/api/errors';
 import { wipeLocalData } from '../../src/lib/auth/wipe';
 
 const ID = 9;
@@ -18,7 +18,7 @@ function server(failing = 0) {
     send: async (item: OutboxRequest, body: unknown) => {
       if (left > 0) {
         left--;
-        throw new TransportError(503, 'Service unavailable');
+        throw new HttpError(503, 'Service unavailable');
       }
       arrived.push({ path: item.path, body });
       return { data: {} };

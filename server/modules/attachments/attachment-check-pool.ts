@@ -7,8 +7,7 @@
  * full, the upload is answered 503 "try again in a minute".
  */
 import type { AttachmentVerdict } from '../../../src/domain/attachment-files';
-import { MESSAGES } from '../../../src/domain/messages';
-import { AppError } from '../../lib/errors';
+import { appError, appErrorVariant } from '../../lib/errors';
 import { createWorkerPool, WorkerJobError } from '../../lib/worker-pool';
 import type { AttachmentCheckJob } from './attachment-check-job';
 
@@ -41,13 +40,13 @@ export function createAttachmentChecker(opts: AttachmentCheckOptions): Attachmen
         if (!(err instanceof WorkerJobError)) throw err;
         switch (err.reason) {
           case 'timeout':
-            throw new AppError(422, 'attachment_check_timeout', MESSAGES.attachmentCheckTooSlow);
+            throw appError('attachment_check_timeout');
           case 'memory':
-            throw new AppError(422, 'attachment_too_large', MESSAGES.attachmentUnpackedTooLarge);
+            throw appErrorVariant('attachment_too_large', 'unpacked');
           case 'failed':
-            throw new AppError(422, 'attachment_uncheckable', MESSAGES.attachmentUncheckable);
+            throw appErrorVariant('attachment_uncheckable', 'pool');
           default:
-            throw new AppError(503, 'attachment_check_busy', MESSAGES.attachmentCheckBusy);
+            throw appError('attachment_check_busy');
         }
       }
     },

@@ -9,12 +9,11 @@ import type { Upload } from '@tus/server';
 import { ATTACHMENT_TYPES, precheckAttachment } from '../../../src/domain/attachment-files';
 import { attachmentUploadMetadataSchema } from '../../../src/domain/contract';
 import { ATTACHMENT_MAX_BYTES } from '../../../src/domain/limits';
-import { MESSAGES } from '../../../src/domain/messages';
 import type { AudioStorage } from '../../adapters/storage';
 import { unguessableKey } from '../../adapters/storage-keys';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { visibleContext } from '../letters/dictation-scope';
 import { lockDictation } from '../letters/letters.repository';
@@ -44,7 +43,7 @@ export function attachmentUploadKind(deps: { db: Db; storage: AudioStorage; uplo
     const d = await openDictation(db, auth, meta.dictationId);
     return uploads.withFile(upload.id, async (file) => {
       const verdict = await checker.check(file, meta.filename);
-      if (!verdict.ok) throw new AppError(422, `attachment_${verdict.reason}`, verdict.message);
+      if (!verdict.ok) throw appError(`attachment_${verdict.reason}`, verdict.message);
       const key = unguessableKey('attachments', ATTACHMENT_TYPES[verdict.kind].extensions[0]!);
       const filesize = await storage.putFile(file, key);
       const me = auth.ctx.user;
@@ -84,10 +83,9 @@ export function attachmentUploadKind(deps: { db: Db; storage: AudioStorage; uplo
     async create(auth, upload) {
       const meta = metadataOf(upload);
       if (upload.size === undefined) throw Errors.validation('Say how large the file is (Upload-Length).');
-      if (upload.size > ATTACHMENT_MAX_BYTES)
-        throw new AppError(413, 'attachment_too_large', MESSAGES.attachmentTooLarge(ATTACHMENT_MAX_BYTES / (1024 * 1024)));
+      if (upload.size > ATTACHMENT_MAX_BYTES) throw appErrorVariant('attachment_too_large', 'upload', ATTACHMENT_MAX_BYTES / (1024 * 1024));
       const early = precheckAttachment(meta.filename, upload.size);
-      if (early) throw new AppError(422, `attachment_${early.reason}`, early.message);
+      if (early) throw appError(`attachment_${early.reason}`, early.message);
       await openDictation(db, auth, meta.dictationId);
       return { dictationId: String(meta.dictationId), filename: meta.filename };
     },

@@ -12,7 +12,7 @@ import type {
 import { MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import {
   deleteAutotext,
@@ -64,7 +64,7 @@ export function createAutotextService(db: Db) {
   /** The stored values for an input, after checking the caller may keep a snippet there. */
   async function valuesFor(auth: RequestAuth, input: Input): Promise<{ values: AutotextValues; departmentName: string | null }> {
     if (!manageableScopes(auth.subject).includes(input.scope)) {
-      throw new AppError(403, 'forbidden', MESSAGES.autotextScopeNotAllowed);
+      throw appErrorVariant('forbidden', 'autotextScope');
     }
     let departmentName: string | null = null;
     if (input.scope === 'department') {
@@ -120,7 +120,7 @@ export function createAutotextService(db: Db) {
     /** A change made on `base_version`; made on an older one (someone saved in between), 409 and nothing changes. */
     async update(auth: RequestAuth, id: number, input: Update, ip: string) {
       const current = await visible(auth, id);
-      if (!canManageAutotext(auth.subject, auth.ctx.user.id, current)) throw new AppError(403, 'forbidden', MESSAGES.autotextNotYours);
+      if (!canManageAutotext(auth.subject, auth.ctx.user.id, current)) throw appErrorVariant('forbidden', 'autotextNotYours');
       const { values, departmentName } = await valuesFor(auth, input);
       if (await findSameShortcut(db, values, id)) throw duplicate(values, departmentName);
       let changed: boolean;
@@ -130,14 +130,14 @@ export function createAutotextService(db: Db) {
         if (isUniqueViolation(err)) throw duplicate(values, departmentName);
         throw err;
       }
-      if (!changed) throw new AppError(409, 'autotext_conflict', MESSAGES.autotextConflict);
+      if (!changed) throw appError('autotext_conflict');
       await log(auth, 'autotext.update', id, { scope: values.scope, department_id: values.departmentId }, ip);
       return toDto(auth, (await findAutotext(db, id))!);
     },
 
     async remove(auth: RequestAuth, id: number, ip: string) {
       const current = await visible(auth, id);
-      if (!canManageAutotext(auth.subject, auth.ctx.user.id, current)) throw new AppError(403, 'forbidden', MESSAGES.autotextNotYours);
+      if (!canManageAutotext(auth.subject, auth.ctx.user.id, current)) throw appErrorVariant('forbidden', 'autotextNotYours');
       await deleteAutotext(db, id);
       await log(auth, 'autotext.delete', id, { scope: current.scope }, ip);
     },

@@ -11,7 +11,7 @@ import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { trusts } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import {
   findDelegation,
@@ -100,8 +100,7 @@ export function createDelegationService(db: Db) {
         authorId: author.id,
         setBy: auth.ctx.user.id,
       });
-      if (id === undefined)
-        throw new AppError(409, 'delegation_exists', PAGE_MESSAGES.delegationExists(delegate.full_name, author.full_name));
+      if (id === undefined) throw appError('delegation_exists', delegate.full_name, author.full_name);
       await audit(db, {
         trustId: scope.trust.id,
         userId: auth.ctx.user.id,

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FinaliseDictation } from '../../../src/domain/contract';
 import { finaliseDictationSchema, type updateDraftSchema } from '../../../src/domain/contract';
 import { mayViewDictation } from './dictation-visibility';
-import { MESSAGES } from '../../../src/domain/messages';
 import { fileExtension } from '../../../src/domain/upload-files';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -13,7 +12,7 @@ import type { AudioStorage } from '../../adapters/storage';
 import { unguessableKey } from '../../adapters/storage-keys';
 import type { StoredObject } from '../../lib/byte-ranges';
 import { audit } from '../../lib/audit';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { UrlSigner } from '../../lib/signed-url';
 import type { RequestAuth } from '../auth/request-auth';
@@ -133,21 +132,12 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
   async function receive(auth: RequestAuth, body: Finalise) {
     const me = auth.ctx.user;
     const upload = await uploads.findOwnUpload(body.upload_id, me.id);
-    if (!upload)
-      throw new AppError(
-        422,
-        'upload_missing',
-        'The recording has not reached the server. It is still on your device and will be sent again.',
-      );
+    if (!upload) throw appError('upload_missing');
     if (upload.size === undefined || upload.offset !== upload.size) {
-      throw new AppError(409, 'upload_incomplete', 'The recording has not finished uploading yet. It will carry on from where it stopped.');
+      throw appError('upload_incomplete');
     }
     if (upload.size !== body.byte_size) {
-      throw new AppError(
-        409,
-        'size_mismatch',
-        `The server received ${upload.size} bytes but the device holds ${body.byte_size}. The recording is kept on the device.`,
-      );
+      throw appError('size_mismatch', upload.size, body.byte_size);
     }
     const authorId = await authorFor(auth, body.author_id);
     await checkDetails(db, me.trustId, body);
@@ -158,11 +148,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       const probe = await audio.probe(file);
       const dictaphone = !probe.hasAudio && (await isDictaphoneFile(file));
       if (!probe.hasAudio && !dictaphone) {
-        throw new AppError(
-          422,
-          'not_audio',
-          `“${body.original_filename}” is not an audio recording Wardnote can read, so no dictation was made. The upload is kept for 24 hours.`,
-        );
+        throw appError('not_audio', body.original_filename);
       }
       await storage.putFile(file, originalKey);
       return { probe, dictaphone };
@@ -287,7 +273,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       const d = r.dictation;
       if (d.trustId !== me.trustId || (d.authorId !== me.id && d.createdBy !== me.id)) throw Errors.notFound();
       if (d.status !== 'DRAFT') {
-        throw new AppError(409, 'not_a_draft', 'This dictation has already been submitted, so its details can no longer be changed here.');
+        throw appError('not_a_draft');
       }
       await checkDetails(db, me.trustId, body);
       await checkPatientIdentity(db, me.trustId, body.patient);
@@ -340,11 +326,10 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
     async playableAudio(auth: RequestAuth, id: number): Promise<StoredObject> {
       const r = await load(id);
       assertCanView(auth, r);
-      if (!r.audio) throw new AppError(404, 'no_audio', MESSAGES.noAudioManualLetter);
+      if (!r.audio) throw appError('no_audio');
       const key = r.audio.playableKey;
       const size = key ? await storage.size(key) : null;
-      if (!key || size === null)
-        throw new AppError(404, 'audio_not_ready', r.audio.message ?? 'The audio is still being prepared. Try again in a moment.');
+      if (!key || size === null) throw appError('audio_not_ready', r.audio.message);
       return { size, read: (range) => storage.read(key, range) };
     },
   };

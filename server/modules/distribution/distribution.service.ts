@@ -13,7 +13,7 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { deliveries, dictations } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError } from '../../lib/errors';
 import { DEFAULT_MAX_ATTEMPTS, type JobQueue } from '../../lib/jobs';
 import type { RequestAuth } from '../auth/request-auth';
 import { readLetterSource } from '../documents/letter-source';
@@ -250,9 +250,9 @@ export function createDistribution(deps: DistributionDeps) {
       const row = await findDelivery(db, id);
       const ctx = row ? await findContext(db, row.dictationId) : undefined;
       if (!row || !ctx || row.trustId !== auth.ctx.user.trustId || !mayView(auth, ctx.row)) throw Errors.notFound();
-      const alreadyResent = () => new AppError(409, 'already_resent', MESSAGES.resendReplacedAlready);
+      const alreadyResent = () => appError('already_resent');
       if (await isSuperseded(db, row.id)) throw alreadyResent();
-      if (row.status !== 'failed') throw new AppError(409, 'not_failed', MESSAGES.resendOnlyFailed);
+      if (row.status !== 'failed') throw appError('not_failed');
       // Issue 23: no new delivery for a letter whose patient details disagree with the index.
       const { identity_mismatch } = await readLetterSource(db, ctx.row, new Date());
       if (identity_mismatch) throw Errors.deliveryIdentityMismatch(identity_mismatch);

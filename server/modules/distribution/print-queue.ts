@@ -9,12 +9,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { buildLetterModel } from '../../../src/domain/letter-model';
 import type { z } from 'zod';
 import type { printQueueItemSchema } from '../../../src/domain/contract';
-import { MESSAGES } from '../../../src/domain/messages';
 import { formatPatientName } from '../../../src/domain/display-format';
 import { formatNhsNumber } from '../../../src/domain/nhs-number';
 import type { Db } from '../../db/client';
 import { deliveries } from '../../db/schema';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { readLetterSource } from '../documents/letter-source';
 import type { PileEntry } from '../documents/print-pile';
@@ -32,7 +31,7 @@ async function withReference(reference: string, rendering: Promise<Buffer>): Pro
     return await rendering;
   } catch (err) {
     if (err instanceof LetterRenderError && err.permanent) {
-      throw new AppError(err.status, err.code, MESSAGES.pileLetterNotRenderable(reference, err.message));
+      throw appErrorVariant('letter_not_renderable', 'inPile', reference, err.message);
     }
     throw err;
   }
@@ -105,7 +104,7 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
       if (ctx && mayView(auth, ctx.row)) visible.push(r);
     }
     if (visible.length < unique.length) throw Errors.notFound();
-    throw new AppError(409, 'not_waiting', MESSAGES.printNotWaiting(unique.length - found.length));
+    throw appError('not_waiting', unique.length - found.length);
   }
 
   return {
@@ -158,7 +157,7 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
             .set({ status: 'posted', postedBy: auth.ctx.user.id, postedAt: at, updatedAt: at })
             .where(and(eq(deliveries.id, row.id), eq(deliveries.status, 'printing')))
             .returning({ id: deliveries.id });
-          if (!done.length) throw new AppError(409, 'not_waiting', MESSAGES.printNotWaiting(1));
+          if (!done.length) throw appError('not_waiting', 1);
           await logDelivery(tx, row, 'posted', 'printed and posted', auth.ctx.user.id, ip);
           posted.push(row.id);
         }

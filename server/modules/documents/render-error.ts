@@ -5,6 +5,7 @@
  * The delivery jobs read `failure` to tell a permanent failure from one worth trying again.
  */
 import { MESSAGES } from '../../../src/domain/messages';
+import { errorOf } from '../../../src/domain/contract/errors';
 import { AppError } from '../../lib/errors';
 import type { WorkerJobFailure } from '../../lib/worker-pool';
 
@@ -29,12 +30,12 @@ export class LetterRenderError extends AppError {
     /** For 'bounds': the first problem checkLetterDoc found. */
     problem?: string,
   ) {
-    const permanent = PERMANENT.has(failure);
-    super(
-      permanent ? 422 : 503,
-      permanent ? 'letter_not_renderable' : 'render_unavailable',
-      MESSAGES.letterNotRenderable(format === 'pdf' ? 'PDF' : 'Word document', failure === 'bounds' ? (problem ?? '') : WHY[failure]),
+    const refused = errorOf(
+      PERMANENT.has(failure) ? 'letter_not_renderable' : 'render_unavailable',
+      format === 'pdf' ? 'PDF' : 'Word document',
+      failure === 'bounds' ? (problem ?? '') : WHY[failure],
     );
+    super(refused.status, refused.code, refused.message);
     this.name = 'LetterRenderError';
   }
 

@@ -7,10 +7,9 @@
 import type { z } from 'zod';
 import type { detailsCorrectionSchema } from '../../../src/domain/contract';
 import { canEditLetter } from '../../../src/domain/letter-access';
-import { MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { appError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { checkDetails } from '../dictations/dictation-details';
 import { applyDictationChange } from '../worklist/dictation-change';
@@ -31,8 +30,7 @@ export function createDetailService(db: Db) {
   return {
     async correct(auth: RequestAuth, id: number, body: Correction, ip: string): Promise<void> {
       const { row: d } = await visibleContext(db, auth, id);
-      if (!canEditLetter(letterUserOf(auth), letterDictationOf(d)))
-        throw new AppError(403, 'details_not_editable', MESSAGES.detailsNotEditable);
+      if (!canEditLetter(letterUserOf(auth), letterDictationOf(d))) throw appError('details_not_editable');
       await checkDetails(db, auth.ctx.user.trustId, body);
       await checkPatientIdentity(db, auth.ctx.user.trustId, body.patient);
       const patient = defined(body.patient);
@@ -65,7 +63,7 @@ export function createDetailService(db: Db) {
           sameAssignee: true,
         },
       );
-      if (!ok) throw new AppError(409, 'changed', MESSAGES.dictationChanged);
+      if (!ok) throw appError('changed');
       await auditIdentityChoice(db, { trustId: d.trustId, userId: auth.ctx.user.id, dictationId: id, choice: body.identity_choice, ip });
     },
 

@@ -13,7 +13,7 @@ import {
   type LetterConflict,
 } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
-import { MESSAGES } from '../../../src/domain/messages';
+import { errorOf } from '../../../src/domain/contract/errors';
 import type { Db } from '../../db/client';
 import { pageUrls } from '../../lib/pagination';
 import type { UrlSigner } from '../../lib/signed-url';
@@ -83,7 +83,8 @@ export const dictationPageRoutes: FastifyPluginAsyncZod<{
       if (result.ok && req.body.action !== 'approve')
         await markSeen(db, id, auth.ctx.user.id, (await findLetter(db, id))?.row.version ?? 0);
       if (!result.ok) {
-        const conflict: LetterConflict = { message: MESSAGES.letterConflict, code: 'letter_conflict', letter: result.current };
+        const { code, message } = errorOf('letter_conflict');
+        const conflict: LetterConflict = { message, code, letter: result.current };
         return reply.status(409).send(conflict);
       }
       return { data: await dictationDto(db, signer, auth, req.params.id) };

@@ -28,7 +28,7 @@ import {
 import type { Distribution } from '../distribution/distribution.service';
 import type { Db } from '../../db/client';
 import { dictationComments, jobTypes } from '../../db/schema';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { applyDictationChange, transitionValues } from '../worklist/dictation-change';
 import { fullNameOf, letterDictationOf, letterUserOf, visibleContext } from './dictation-scope';
@@ -53,8 +53,8 @@ function returnReasonValue(action: PageAction, reason: string | undefined): { re
   return {};
 }
 
-const changed = () => new AppError(409, 'changed', MESSAGES.dictationChanged);
-const alreadyClaimed = (name: string | null) => new AppError(409, 'already_claimed', MESSAGES.alreadyClaimed(name ?? 'Someone else'));
+const changed = () => appError('changed');
+const alreadyClaimed = (name: string | null) => appError('already_claimed', name ?? 'Someone else');
 
 export function createHandOffService(db: Db, letters: LetterService, distribution: Pick<Distribution, 'plan'>) {
   return {
@@ -73,7 +73,7 @@ export function createHandOffService(db: Db, letters: LetterService, distributio
         if (inPlace && d.assignedTo !== null) throw alreadyClaimed(assignee);
         // A dictation returned for typing to nobody in particular is taken like a waiting one.
         const t = inPlace ? null : findTransition(letterUserOf(auth), 'claim', letterDictationOf(d));
-        if (!inPlace && !t) throw new AppError(409, 'wrong_status', MESSAGES.cannotClaimInStatus(statusLabel(d.status as DictationStatus)));
+        if (!inPlace && !t) throw appError('wrong_status', statusLabel(d.status as DictationStatus));
         const ok = await applyDictationChange(
           db,
           auth,
@@ -93,7 +93,7 @@ export function createHandOffService(db: Db, letters: LetterService, distributio
     async takeOver(auth: RequestAuth, id: number, ip: string): Promise<void> {
       const { row: d, assignee } = await visibleContext(db, auth, id);
       const status = d.status;
-      if (!TYPING_STATUSES.includes(status)) throw new AppError(409, 'wrong_status', MESSAGES.cannotTakeOverInStatus(statusLabel(status)));
+      if (!TYPING_STATUSES.includes(status)) throw appErrorVariant('wrong_status', 'takeOver', statusLabel(status));
       if (d.assignedTo === auth.ctx.user.id) return;
       const me = fullNameOf(auth);
       const description = assignee ? `Taken over from ${assignee} by ${me}` : `Taken for typing by ${me}`;
@@ -165,17 +165,17 @@ export function createHandOffService(db: Db, letters: LetterService, distributio
     const check = checkHandOff(user, subject, action);
     if (!check.ok) {
       const label = TRANSITIONS.find((t) => t.action === action)!.label;
-      if (check.why === 'not_typist') throw new AppError(403, 'not_typist', MESSAGES.handOffNeedsTypist);
+      if (check.why === 'not_typist') throw appError('not_typist');
       const roleMayEver = TRANSITIONS.some(
         (t) => t.action === action && t.from.some((from) => findTransition(user, action, { ...subject, status: from })),
       );
       if (!roleMayEver) throw Errors.forbidden();
-      throw new AppError(409, 'wrong_status', MESSAGES.cannotHandOff(label, statusLabel(subject.status)));
+      throw appErrorVariant('wrong_status', 'handOff', label, statusLabel(subject.status));
     }
     if (ACTIONS_NEEDING_REASON.includes(action) && !body.reason)
       throw Errors.validation(MESSAGES.reasonRequired, { reason: [MESSAGES.reasonRequired] });
     const letter = await findLetter(db, id);
-    if (ACTIONS_PASSING_LETTER.includes(action) && !letter?.row.text.trim()) throw new AppError(422, 'no_letter', MESSAGES.noLetterToSend);
+    if (ACTIONS_PASSING_LETTER.includes(action) && !letter?.row.text.trim()) throw appError('no_letter');
     if (body.base_version !== undefined && body.base_version !== (letter?.row.version ?? 0)) throw new HandOffStale();
     // Problems are caught when the letter leaves the typist, not when its author approves it (issue 23):
     // refused without a reason, so an offline queue or a script cannot skip what the page asks.

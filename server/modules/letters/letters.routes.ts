@@ -16,10 +16,10 @@ import {
 } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
 import { LETTER_MAX_DEPTH, nestsDeeperThan } from '../../../src/domain/letter-doc';
-import { MESSAGES } from '../../../src/domain/messages';
+import { errorOf } from '../../../src/domain/contract/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { appError } from '../../lib/errors';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { createUrlSigner, loadSigningKey } from '../../lib/signed-url';
 import { caller } from '../auth/request-auth';
@@ -45,7 +45,7 @@ const MAX_JSON_NESTING = LETTER_MAX_DEPTH * 2 + 8;
 async function guardNesting(req: FastifyRequest) {
   if (nestsDeeperThan(req.body, MAX_JSON_NESTING)) {
     const why = `The letter is nested too deeply (more than ${LETTER_MAX_DEPTH} levels of lists or tables).`;
-    throw new AppError(422, 'letter_invalid', MESSAGES.letterInvalid(why), { doc: [why] });
+    throw appError('letter_invalid', why).withFields({ doc: [why] });
   }
 }
 
@@ -78,7 +78,8 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; dist
     async (req, reply) => {
       const result = await letters.save(caller(req), req.params.id, req.body, req.ip);
       if (!result.ok) {
-        const conflict: LetterConflict = { message: MESSAGES.letterConflict, code: 'letter_conflict', letter: result.current };
+        const { code, message } = errorOf('letter_conflict');
+        const conflict: LetterConflict = { message, code, letter: result.current };
         return reply.status(409).send(conflict);
       }
       return { data: { version: result.version, updated_at: result.updated_at } };

@@ -10,7 +10,7 @@ import { MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { dictationLogs } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { lastSeenBy, markSeen, recordOpening } from '../review/views.repository';
 import { letterDictationOf, letterUserOf, mayView, visibleContext } from './dictation-scope';
@@ -95,7 +95,7 @@ export function createLetterService(db: Db) {
     async save(auth: RequestAuth, id: number, body: SaveLetter, ip: string): Promise<SaveResult> {
       await visibleContext(db, auth, id);
       const problems = checkLetterDoc(body.doc);
-      if (problems.length) throw new AppError(422, 'letter_invalid', MESSAGES.letterInvalid(problems[0]!), { doc: problems });
+      if (problems.length) throw appError('letter_invalid', problems[0]!).withFields({ doc: problems });
       const me = auth.ctx.user;
       const doc = body.doc;
       const text = letterText(body.doc);
@@ -139,7 +139,7 @@ export function createLetterService(db: Db) {
           const ctx = await findContext(db, id);
           if (!ctx || !mayView(auth, ctx.row)) throw Errors.notFound();
           const why = letterRefusalReason(letterUserOf(auth), letterDictationOf(ctx.row), { author: ctx.author, assignee: ctx.assignee });
-          throw new AppError(403, 'letter_not_editable', MESSAGES.letterNotEditable(why));
+          throw appError('letter_not_editable', why);
         }
         throw err;
       }

@@ -8,10 +8,9 @@
 import type { RecipientsAnswer } from '../../../src/domain/contract';
 import { canEditLetter, letterRefusalReason } from '../../../src/domain/letter-access';
 import { recipientEntries, recipientSuggestions } from '../../../src/domain/letter-model';
-import { MESSAGES, PAGE_MESSAGES } from '../../../src/domain/messages';
 import { RECIPIENT_TYPE_LABELS, dedupeEntries, type RecipientEntry, type RecipientLists } from '../../../src/domain/recipient-entries';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { appError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { readLetterSource } from '../documents/letter-source';
 import type { Distribution } from '../distribution/distribution.service';
@@ -47,7 +46,7 @@ export function createRecipientsService(db: Db, distribution: Pick<Distribution,
       const user = letterUserOf(auth);
       if (!canEditLetter(user, letterDictationOf(d))) {
         const why = letterRefusalReason(user, letterDictationOf(d), { author: ctx.author, assignee: ctx.assignee });
-        throw new AppError(403, 'recipients_not_editable', PAGE_MESSAGES.recipientsNotEditable(why));
+        throw appError('recipients_not_editable', why);
       }
       const kept = dedupeEntries(lists).lists;
       if (JSON.stringify(kept) === JSON.stringify(d.recipients)) return;
@@ -55,7 +54,7 @@ export function createRecipientsService(db: Db, distribution: Pick<Distribution,
       const ok = await applyDictationChange(db, auth, d, { recipients: kept }, { type: 'recipients', description: described(kept) }, ip, {
         sameAssignee: true,
       });
-      if (!ok) throw new AppError(409, 'changed', MESSAGES.dictationChanged);
+      if (!ok) throw appError('changed');
     },
   };
 }

@@ -12,8 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { API_PATHS, type LiveEvent } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
-import { MESSAGES } from '../../../src/domain/messages';
-import { AppError } from '../../lib/errors';
+import { appError } from '../../lib/errors';
 import { authenticate, caller } from '../auth/request-auth';
 import { createLiveHub, type LiveKind } from './hub';
 import { parseLiveMessage } from './live-channel';
@@ -38,7 +37,7 @@ export const liveRoutes: FastifyPluginAsync<{ db: Db; pinWindowMs: number; heart
   app.get(API_PATHS.events, { compress: false, config: { eventStream: true } }, async (req, reply) => {
     const auth = caller(req);
     const authorization = req.headers.authorization;
-    if (!hub.hasRoomFor(auth.ctx.user.id)) throw new AppError(429, 'too_many_streams', MESSAGES.tooManyRequests);
+    if (!hub.hasRoomFor(auth.ctx.user.id)) throw appError('too_many_streams');
     reply.hijack();
     const res = reply.raw;
     const headers: OutgoingHttpHeaders = {};

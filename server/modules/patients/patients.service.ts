@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppointmentRecord, PatientRecord, PatientSearch } from '../../../src/domain/contract/patients';
-import { MESSAGES } from '../../../src/domain/messages';
 import { createFhirIndex } from '../../adapters/fhir-patient-index';
 import { PatientIndexUnavailable, type PatientIndex } from '../../adapters/patient-index';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError } from '../../lib/errors';
 import { createEmbeddedIndex } from './embedded-index';
 
 export interface Caller {
@@ -40,7 +39,7 @@ export function createPatientsService(db: Db, config: Config, log: FastifyBaseLo
     } catch (err) {
       if (!(err instanceof PatientIndexUnavailable)) throw err;
       log.warn({ patient_index: err.kind, upstream_status: err.upstreamStatus }, 'the FHIR patient index did not answer');
-      throw new AppError(502, 'patient_index_unavailable', MESSAGES.patientIndexUnavailable);
+      throw appError('patient_index_unavailable');
     }
   }
 

@@ -12,11 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, idParamSchema, LETTER_VERSION_HEADER, printLinkAnswerSchema, printLinkQuerySchema } from '../../../src/domain/contract';
 import { RULES } from '../../../src/domain/access';
 import { buildLetterModel, letterFileName } from '../../../src/domain/letter-model';
-import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { dictationLogs } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { appError } from '../../lib/errors';
 import { createUrlSigner, loadSigningKey } from '../../lib/signed-url';
 import { authForLinkHolder, caller } from '../auth/request-auth';
 import { mayCall } from '../../../src/domain/outsourced-calls';
@@ -30,8 +29,8 @@ import { findContext } from '../letters/letters.repository';
 export const PRINT_LINK_TTL_MS = 5 * 60_000;
 
 const signedPath = (dictationId: number, version: number) => `/api/renderdocument/${dictationId}/${version}`;
-const invalid = () => new AppError(403, 'print_link_invalid', PAGE_MESSAGES.printLinkInvalid);
-const expired = () => new AppError(410, 'print_link_expired', PAGE_MESSAGES.printLinkExpired);
+const invalid = () => appError('print_link_invalid');
+const expired = () => appError('print_link_expired');
 
 export const printLinkRoutes: FastifyPluginAsyncZod<{ db: Db; renderer: RenderPool; pinWindowMs: number }> = async (
   app,

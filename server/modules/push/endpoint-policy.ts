@@ -8,7 +8,6 @@
  * `testOrigins` (PUSH_TEST_ORIGINS, never set by `npm start` and refused in production) names the
  * in-test push services on loopback http that the API and browser tests send to.
  */
-import { MESSAGES } from '../../../src/domain/messages';
 import { isIP } from 'node:net';
 import {
   AddressNotPublicError,
@@ -20,12 +19,6 @@ import {
 } from '../../lib/public-address';
 
 export type EndpointProblem = 'not_https' | 'not_public' | 'unresolved';
-
-export const ENDPOINT_PROBLEM_MESSAGES: Record<EndpointProblem, string> = {
-  not_https: MESSAGES.pushEndpointNotHttps,
-  not_public: MESSAGES.pushEndpointNotPublic,
-  unresolved: MESSAGES.pushEndpointUnresolved,
-};
 
 export interface EndpointPolicy {
   /** Whether this endpoint may receive pushes, its name resolved now; the problem in a word if not. */

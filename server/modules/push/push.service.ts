@@ -6,9 +6,9 @@ import {
   pushTopicsForRoles,
 } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
-import { ENDPOINT_PROBLEM_MESSAGES, type EndpointPolicy } from './endpoint-policy';
+import type { EndpointPolicy } from './endpoint-policy';
 import { deleteDevices, ownDevices, setTopics, upsertDevice } from './push.repository';
 
 type SubscribeBody = z.output<typeof pushSubscribeBodySchema>;
@@ -31,8 +31,8 @@ export function createPushService(db: Db, opts: { policy: EndpointPolicy; fcm: b
   async function checkEndpoint(endpoint: string) {
     const problem = await opts.policy.check(endpoint);
     if (problem) {
-      const message = ENDPOINT_PROBLEM_MESSAGES[problem];
-      throw new AppError(422, `push_endpoint_${problem}`, message, { 'subscription.endpoint': [message] });
+      const refused = appError(`push_endpoint_${problem}`);
+      throw refused.withFields({ 'subscription.endpoint': [refused.message] });
     }
   }
 
@@ -57,7 +57,7 @@ export function createPushService(db: Db, opts: { policy: EndpointPolicy; fcm: b
         });
       } else {
         if (!opts.fcm) {
-          throw new AppError(422, 'fcm_not_configured', 'Firebase push is not configured on this server: send a Web Push subscription.', {
+          throw appError('fcm_not_configured').withFields({
             subscription: ['Required: Firebase push is not configured.'],
           });
         }

@@ -15,7 +15,7 @@ import { TRANSITIONS, findTransition } from '../../../src/domain/workflow';
 import type { Db } from '../../db/client';
 import { letters, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { AppError, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { applyDictationChange } from '../worklist/dictation-change';
 import { fullNameOf, letterDictationOf, letterUserOf, mayView, visibleContext } from '../letters/dictation-scope';
@@ -32,16 +32,12 @@ export type ApproveResult = { ok: true } | { ok: false; current: Letter };
 class ApprovalStale extends Error {}
 /** Refused for one dictation, with the words to give (batch approval lists them). */
 class Refused extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly error: AppError) {
+    super(error.message);
   }
 }
 
-const changed = () => new Refused(409, 'changed', MESSAGES.dictationChanged);
+const changed = () => new Refused(appError('changed'));
 
 export function createApprovalService(db: Db, letterService: LetterService, distribution: Distribution) {
   /**
@@ -63,9 +59,9 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
     // Someone who could approve it were it waiting for approval is told where it is now (409); anyone
     // else may not approve it at all (403).
     const couldWhenWaiting = approve.from.some((from) => findTransition(user, 'approve', { ...subject, status: from }));
-    if (!couldWhenWaiting) throw new Refused(403, 'forbidden', MESSAGES.notYoursToApprove);
-    if (status === 'MANUAL_DISTRIBUTION' || status === 'SENT') throw new Refused(409, 'wrong_status', MESSAGES.approvedAlready);
-    throw new Refused(409, 'wrong_status', MESSAGES.cannotApproveInStatus(statusLabel(status as DictationStatus)));
+    if (!couldWhenWaiting) throw new Refused(appErrorVariant('forbidden', 'notYoursToApprove'));
+    if (status === 'MANUAL_DISTRIBUTION' || status === 'SENT') throw new Refused(appErrorVariant('wrong_status', 'approvedAlready'));
+    throw new Refused(appErrorVariant('wrong_status', 'approve', statusLabel(status as DictationStatus)));
   }
 
   async function signatureOf(auth: RequestAuth, ctx: DictationContext, at: Date): Promise<Approval> {
@@ -95,22 +91,27 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
     check(user, ctx);
     const id = ctx.row.id;
     const letter = await findLetter(db, id);
-    if (!letter?.row.text.trim()) throw new Refused(422, 'no_letter', MESSAGES.noLetterToApprove);
+    if (!letter?.row.text.trim()) throw new Refused(appErrorVariant('no_letter', 'approve'));
     if (baseVersion !== undefined && baseVersion !== letter.row.version) throw new ApprovalStale();
     // Issue 22: a letter saved before the letter bounds existed, and breaking them, could be neither
     // printed nor sent; it is put right before it is signed. Every save since is checked when stored.
     const problem = checkLetterDoc(letter.row.doc)[0];
-    if (problem) throw new Refused(422, 'letter_not_renderable', MESSAGES.cannotApproveUnprintable(problem));
+    if (problem) throw new Refused(appErrorVariant('letter_not_renderable', 'approve', problem));
     // Issue 13: every recipient must be reachable before the letter is signed, not found out afterwards.
     const plan = await distribution.plan(ctx.row);
-    if (!plan.ok) throw new Refused(422, plan.code, plan.reason);
+    if (!plan.ok)
+      throw new Refused(
+        plan.code === 'no_channel'
+          ? appError('no_channel', plan.reason)
+          : appErrorVariant('patient_identity_mismatch', 'planned', plan.reason),
+      );
 
     const at = new Date();
     const me = auth.ctx.user.id;
     const approval = await signatureOf(auth, ctx, at);
     // Issue 22: on whose word someone other than the author approves — named in the audit trail.
     const grant = await coverGrantFor(db, ctx, me);
-    if (approval.on_behalf_of && !grant) throw new Refused(403, 'forbidden', MESSAGES.notYoursToApprove);
+    if (approval.on_behalf_of && !grant) throw new Refused(appErrorVariant('forbidden', 'notYoursToApprove'));
     const description =
       approval.on_behalf_of && grant
         ? MESSAGES.approvedOnBehalf(approval.name, approval.on_behalf_of, grant.words)
@@ -128,10 +129,10 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
         within: async (tx) => {
           // A delegation revoked meanwhile no longer covers it; held until this commits, a revocation waits.
           if (grant?.kind === 'delegation' && !(await holdLiveDelegation(tx, grant.delegationId)))
-            throw new Refused(403, 'forbidden', MESSAGES.notYoursToApprove);
+            throw new Refused(appErrorVariant('forbidden', 'notYoursToApprove'));
           // Under the dictation's new status no save can land any more; the letter is read once more.
           const now = await findLetter(tx, id, { forUpdate: true });
-          if (!now?.row.text.trim()) throw new Refused(422, 'no_letter', MESSAGES.noLetterToApprove);
+          if (!now?.row.text.trim()) throw new Refused(appErrorVariant('no_letter', 'approve'));
           if (baseVersion !== undefined && baseVersion !== now.row.version) throw new ApprovalStale();
           // The signed letter is a version of its own: the text as approved, with who signed it.
           const [signed] = await tx
@@ -170,8 +171,6 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
     distribution.kick();
   }
 
-  const asAppError = (err: Refused) => new AppError(err.status, err.code, err.message);
-
   return {
     /** POST /api/dictation/{id}/transition with action 'approve'. */
     async approve(auth: RequestAuth, id: number, baseVersion: number | undefined, ip: string): Promise<ApproveResult> {
@@ -182,7 +181,7 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
       } catch (err) {
         if (err instanceof ApprovalStale)
           return { ok: false, current: await letterService.current(auth, await visibleContext(db, auth, id)) };
-        if (err instanceof Refused) throw asAppError(err);
+        if (err instanceof Refused) throw err.error;
         throw err;
       }
     },
@@ -205,7 +204,7 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
         }
         try {
           check(user, ctx);
-          if (!opened.has(id)) throw new Refused(409, 'not_opened', MESSAGES.openBeforeApproving);
+          if (!opened.has(id)) throw new Refused(appError('not_opened'));
           await approveOne(auth, user, ctx, undefined, ip);
           approved.push(id);
         } catch (err) {

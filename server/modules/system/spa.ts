@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { variantForHost, type Variant } from '../../../src/domain/access';
 import { PRERENDERED_SIGN_IN_FILE } from '../../../scripts/vite/prerender-sign-in';
-import { MESSAGES } from '../../../src/domain/messages';
+import { errorOf } from '../../../src/domain/contract/errors';
 import { negotiateEncoding, pageCache, withModulePreloads } from './spa-html';
 import { readBuildManifest, routeChunks, type RouteChunks } from './spa-manifest';
 
@@ -88,7 +88,8 @@ export async function registerSpa(app: FastifyInstance, opts: { staticDir: strin
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0]!;
     if (isFileRequest(pathname) && pathname !== '/index.html') {
-      return reply.status(404).send({ message: MESSAGES.notFoundResource, code: 'not_found' });
+      const { status, code, message } = errorOf('not_found');
+      return reply.status(status).send({ message, code });
     }
     const variant = variantForHost(req.hostname, opts.scribeHostPrefix);
     const route = pathname === '/index.html' ? '' : (chunks.routeFor(pathname) ?? '');

@@ -16,7 +16,7 @@ import { statusLabel, type DictationStatus } from '../../../src/domain/statuses'
 import { MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { dictations, roles, userRoles, users } from '../../db/schema';
-import { AppError, Errors } from '../../lib/errors';
+import { Errors, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { poolOfTrust, poolsOfTrust } from '../outsourcing/pools.repository';
 import {
@@ -188,7 +188,7 @@ export function createAllocationService(db: Db) {
       const status = d.status;
       if (!canDeleteDictation(subject, { status: 'READY_FOR_TYPING', authorId: d.authorId })) throw Errors.forbidden();
       if (!canDeleteDictation(subject, { status, authorId: d.authorId }))
-        throw new AppError(409, 'wrong_status', MESSAGES.cannotDeleteInStatus(statusLabel(status)));
+        throw appErrorVariant('wrong_status', 'delete', statusLabel(status));
       // Soft: hidden from every list, kept with its audio for the audit trail and the retention policy.
       const ok = await apply(
         auth,
@@ -198,7 +198,7 @@ export function createAllocationService(db: Db) {
         ip,
         false,
       );
-      if (!ok) throw new AppError(409, 'changed', 'Someone else changed this dictation a moment ago. Refresh and try again.');
+      if (!ok) throw appError('changed');
     },
 
     async setConfidential(auth: RequestAuth, id: number, confidential: boolean, ip: string) {
@@ -208,7 +208,7 @@ export function createAllocationService(db: Db) {
       const status = d.status;
       if (!canMarkConfidential(subject, { status: 'READY_FOR_TYPING', authorId: d.authorId })) throw Errors.forbidden();
       if (!canMarkConfidential(subject, { status, authorId: d.authorId }))
-        throw new AppError(409, 'wrong_status', MESSAGES.cannotMarkConfidentialInStatus(statusLabel(status)));
+        throw appErrorVariant('wrong_status', 'markConfidential', statusLabel(status));
       if (d.isConfidential === confidential) return { is_confidential: confidential };
       const ok = await apply(
         auth,
@@ -218,7 +218,7 @@ export function createAllocationService(db: Db) {
         ip,
         false,
       );
-      if (!ok) throw new AppError(409, 'changed', 'Someone else changed this dictation a moment ago. Refresh and try again.');
+      if (!ok) throw appError('changed');
       return { is_confidential: confidential };
     },
   };

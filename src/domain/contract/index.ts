@@ -28,3 +28,4 @@ export * from './distribution-settings';
 export * from './delegations';
 export * from './letters-out';
 export * from './recipients';
+export * from './errors';

@@ -7,6 +7,7 @@
 import type { DetailedError, Upload } from 'tus-js-client';
 import { ATTACHMENT_UPLOAD_KIND } from '../../domain/contract/attachments';
 import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
+import { classify, codeOf, HttpError } from '../../lib/api/errors';
 import { keyStore, TOKEN_KEY } from '../../lib/db/keys';
 import { tusUploadOptions } from '../../lib/sync/tus-setup';
 
@@ -20,17 +21,20 @@ export interface UploadEvents {
 
 const CHUNK_BYTES = 2 * 1024 * 1024;
 
-function messageOf(err: Error): { status: number; message: string } {
+/** The upload's failure as an HttpError: the status (0 without an answer), the server's code and words. */
+function failureOf(err: Error): HttpError {
   const res = (err as DetailedError).originalResponse;
   const status = res?.getStatus() ?? 0;
   let message: string = status >= 500 ? TRANSPORT_MESSAGES.serverError : TRANSPORT_MESSAGES.errorFetching;
+  let code: unknown;
   try {
-    const body = JSON.parse(res?.getBody() ?? '') as { message?: unknown };
+    const body = JSON.parse(res?.getBody() ?? '') as { message?: unknown; code?: unknown };
     if (typeof body.message === 'string') message = body.message;
+    code = body.code;
   } catch {
     // not JSON: the generic message
   }
-  return { status, message };
+  return new HttpError(status, message, codeOf(code));
 }
 
 /** Starts the upload; answers a function that stops it. */
@@ -56,9 +60,10 @@ export async function sendAttachment(dictationId: number, file: File, on: Upload
     retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000, 30_000],
     metadata: { kind: ATTACHMENT_UPLOAD_KIND, dictationId: String(dictationId), filename: file.name },
     // Only a lost connection or a server fault is worth another try; a refusal stands.
+    // 423: tus's lock on an upload another request is still writing to.
     onShouldRetry: (err) => {
-      const status = messageOf(err).status;
-      return (status === 0 || status >= 500 || status === 423) && navigator.onLine;
+      const failure = failureOf(err);
+      return (classify(failure.status, failure.code) === 'retry' || failure.status === 423) && navigator.onLine;
     },
     onProgress: (sent, total) => on.progress(sent, total),
     onSuccess: () => {
@@ -68,8 +73,8 @@ export async function sendAttachment(dictationId: number, file: File, on: Upload
     },
     onError: (err) => {
       running = false;
-      const { status, message } = messageOf(err);
-      if (status === 0 || status >= 500) {
+      const failure = failureOf(err);
+      if (classify(failure.status, failure.code) === 'retry') {
         // Whatever the server has is kept: start again from there when the connection is back.
         on.waiting();
         if (!navigator.onLine) return;
@@ -77,7 +82,7 @@ export async function sendAttachment(dictationId: number, file: File, on: Upload
         return;
       }
       stop();
-      on.refused(message);
+      on.refused(failure.message);
     },
   });
   window.addEventListener('online', resume);

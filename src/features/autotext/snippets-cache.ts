@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS, autotextUsableSchema, type AutotextSnippet } from '../../domain/contract';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { getSecure, putSecure } from '../../lib/crypto/secure-store';
 
 /** The query key of the caller's usable snippets (the editor's set). */
@@ -18,7 +18,7 @@ export async function loadAutotexts(): Promise<AutotextSnippet[]> {
     await putSecure(STORE_KEY, data).catch(() => {});
     return data;
   } catch (err) {
-    if (err instanceof ApiError && err.isNetwork) {
+    if (err instanceof HttpError && err.isNetwork) {
       const saved = autotextUsableSchema.shape.data.safeParse(await getSecure(STORE_KEY));
       if (saved.success) return saved.data;
     }

@@ -7,7 +7,7 @@ import type { Role } from '../../domain/roles';
 import type { DictationStatus } from '../../domain/statuses';
 import { searchResultAction, type SearchResultAction } from '../../domain/click-rules';
 import { MESSAGES } from '../../domain/messages';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { enqueueRequest } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -85,8 +85,8 @@ export function useDictationClick<R extends ClickableDictation>({ me, onDetails,
       openPage(row);
     } catch (err) {
       // The connection dropped on the way: the outbox sends it when it is back.
-      if (err instanceof ApiError && err.status === 0) await queueAllocation(allocateBackBody(row.id), label);
-      else toast.warning(MESSAGES.allocationFailed, { description: err instanceof ApiError ? err.message : undefined });
+      if (err instanceof HttpError && err.status === 0) await queueAllocation(allocateBackBody(row.id), label);
+      else toast.warning(MESSAGES.allocationFailed, { description: err instanceof HttpError ? err.message : undefined });
     } finally {
       toast.dismiss(waiting);
     }

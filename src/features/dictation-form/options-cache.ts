@@ -4,7 +4,7 @@ import { formatDateTime } from '../../domain/display-format';
 import { RULES, type AccessSubject } from '../../domain/access';
 import { mayCall } from '../../domain/outsourced-calls';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { getSecure, putSecure } from '../../lib/crypto/secure-store';
 
 /**
@@ -48,7 +48,7 @@ export async function loadDictationOptions(): Promise<OptionsResult> {
     return { options: await fetchAndSave(), savedLabel: null };
   } catch (err) {
     const saved = parseSavedOptions(await getSecure(KEY));
-    if (err instanceof ApiError && err.isNetwork && saved) {
+    if (err instanceof HttpError && err.isNetwork && saved) {
       return { options: saved.options, savedLabel: savedOptionsLabel(saved.savedAt) };
     }
     throw err;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API_PATHS, parseSearchTerm, searchPageSchema, type SearchPage, type SearchRow } from '../../domain/contract';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { useOnline } from '../../lib/use-online';
 import { localPage, mergeLocal, toQuery, type SearchState } from './search-state';
 import { storedRows } from './stored-rows';
@@ -47,9 +47,9 @@ export function useDocumentSearch(state: SearchState) {
         const res = await apiCall('get', API_PATHS.dictationDocument, { schema: searchPageSchema, searchParams: query!, quiet: true });
         return { page: res.data, local: false };
       } catch (err) {
-        console.error('Search failed', err instanceof ApiError ? `${err.status} ${err.code ?? ''}`.trim() : 'network');
+        console.error('Search failed', err instanceof HttpError ? `${err.status} ${err.code ?? ''}`.trim() : 'network');
         // The connection dropped on the way: what this device holds is still worth showing.
-        if (err instanceof ApiError && err.status === 0) return searchLocally(queries, state);
+        if (err instanceof HttpError && err.status === 0) return searchLocally(queries, state);
         throw err;
       }
     },

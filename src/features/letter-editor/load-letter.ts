@@ -1,7 +1,7 @@
 import { letterAnswerSchema, type Letter, type LetterNode } from '../../domain/contract/letter';
 import { API_PATHS } from '../../domain/contract/paths';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { unsealJson } from '../../lib/crypto/secure-store';
 import { liveQuery, type Subscription } from 'dexie';
 import { db, type Sealed } from '../../lib/db/db';
@@ -37,7 +37,7 @@ export async function fetchServerLetter(dictationId: number): Promise<{ letter: 
     const answer = await apiCall('get', API_PATHS.dictationLetter(dictationId), { schema: letterAnswerSchema });
     return { letter: answer.data, error: null };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 0) return { letter: null, error: null };
+    if (err instanceof HttpError && err.status === 0) return { letter: null, error: null };
     return { letter: null, error: err instanceof Error ? err.message : String(err) };
   }
 }

@@ -11,7 +11,7 @@ function fileName(disposition: string | null, format: keyof typeof TYPES): strin
 
 /**
  * Downloads the letter from the server (the API takes a bearer token, so a plain link cannot): the
- * server writes "Downloaded letter (PDF|DOCX)" in the audit trail. Rejects with an ApiError.
+ * server writes "Downloaded letter (PDF|DOCX)" in the audit trail. Rejects with an HttpError.
  */
 export async function downloadLetter(dictationId: number, format: keyof typeof TYPES): Promise<void> {
   const path = format === 'pdf' ? API_PATHS.dictationLetterPdf(dictationId) : API_PATHS.dictationLetterDocx(dictationId);

@@ -2,7 +2,7 @@ import { API_PATHS } from '../../domain/contract/paths';
 import { LETTER_VERSION_HEADER } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import { apiFile } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { putCachedPdf, readCachedPdf } from './pdf-cache';
 
 /** The PDF the preview shows: the server's fresh rendering, or the device's copy when the server cannot be reached. */
@@ -30,7 +30,7 @@ export async function loadPreview(dictationId: number): Promise<PreviewPdf> {
     return { bytes, version, renderedAt, source: 'server' };
   } catch (err) {
     // A refusal or a missing dictation stays what the server said: a copy must never hide it.
-    if (!(err instanceof ApiError && err.isNetwork)) throw err;
+    if (!(err instanceof HttpError && err.isNetwork)) throw err;
     const kept = await readCachedPdf(dictationId);
     if (!kept) throw new Error(MESSAGES.previewNotAvailable);
     return { bytes: kept.bytes, version: kept.version, renderedAt: kept.renderedAt, source: 'device' };

@@ -16,7 +16,7 @@ import {
 } from '../../domain/delivery-words';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { resendDelivery, useRefreshLettersOut } from './letters-out-api';
 
 const TONE: Record<StatusTone, string> = {
@@ -57,7 +57,7 @@ export function DeliveryCard({ d, reference, mayResend }: Props) {
       toast.success(PAGE_MESSAGES.resent(reference ?? d.recipient.name, channelWords(channel)));
       await refresh();
     } catch (err) {
-      setError(err instanceof ApiError && !err.isNetwork ? err.message : PAGE_MESSAGES.lettersOutOffline);
+      setError(err instanceof HttpError && !err.isNetwork ? err.message : PAGE_MESSAGES.lettersOutOffline);
     } finally {
       setBusy(false);
     }

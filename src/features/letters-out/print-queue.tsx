@@ -7,12 +7,12 @@ import { recipientRoleWords } from '../../domain/delivery-words';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { downloadMergedPdf, markPosted, useRefreshLettersOut } from './letters-out-api';
 
 type Item = z.infer<typeof printQueueItemSchema>;
 
-const failure = (err: unknown) => (err instanceof ApiError && !err.isNetwork ? err.message : PAGE_MESSAGES.lettersOutOffline);
+const failure = (err: unknown) => (err instanceof HttpError && !err.isNetwork ? err.message : PAGE_MESSAGES.lettersOutOffline);
 
 /**
  * Why copies are printed (a GP copy because MESH is not set up, …), said once: a reason that several

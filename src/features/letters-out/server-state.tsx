@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { useOnline } from '../../lib/use-online';
 
 interface Props {
@@ -17,7 +17,7 @@ interface Props {
  */
 export function ServerState({ isPending, error, hasData, children }: Props) {
   const online = useOnline();
-  const unreachable = !online || (error instanceof ApiError && error.isNetwork);
+  const unreachable = !online || (error instanceof HttpError && error.isNetwork);
   return (
     <>
       {unreachable && <Alert tone="info">{PAGE_MESSAGES.lettersOutOffline}</Alert>}

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { useOnline } from '../../lib/use-online';
 import { DetailsSection, EMPTY_DETAILS, useDetailsForm } from '../dictation-form';
 
@@ -49,7 +49,7 @@ export function ManualLetterPage() {
       });
       await navigate({ to: '/dictation/$id', params: { id: String(data.id) } });
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : MESSAGES.serverError);
+      setFailure(err instanceof HttpError ? err.message : MESSAGES.serverError);
     } finally {
       setBusy(false);
     }

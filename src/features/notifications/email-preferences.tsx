@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { API_PATHS, profilePreferencesSchema, type UserProfile } from '../../domain/contract';
 import { satisfies, RULES } from '../../domain/access';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { session } from '../../lib/auth/session';
 import { useSession } from '../../lib/auth/use-session';
 import { Alert } from '../../components/ui/alert';
@@ -50,7 +50,7 @@ function EmailChoices({ profile }: { profile: UserProfile }) {
       await session.refresh();
       toast.success('E-mail notification settings saved.');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The settings could not be saved. Try again.');
+      setError(err instanceof HttpError ? err.message : 'The settings could not be saved. Try again.');
     } finally {
       setSaving(false);
     }

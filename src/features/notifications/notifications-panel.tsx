@@ -5,7 +5,7 @@ import { AppDialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { MESSAGES } from '../../domain/messages';
 import type { Role } from '../../domain/roles';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { markRead, useAuthors, useNotificationPages, type NotificationFilters } from './notifications-api';
 import { NotificationRow } from './notification-row';
 import { useNotificationClick } from './use-notification-click';
@@ -65,7 +65,7 @@ export default function NotificationsPanel({ me, onClose }: NotificationsPanelPr
       for (let at = 0; at < ids.length; at += MARK_READ_MAX) message = await markRead(ids.slice(at, at + MARK_READ_MAX));
       toast.success(message);
     } catch (err) {
-      toast.warning(err instanceof ApiError ? err.message : MESSAGES.errorFetching);
+      toast.warning(err instanceof HttpError ? err.message : MESSAGES.errorFetching);
     } finally {
       void queries.invalidateQueries({ queryKey: ['notifications'] });
     }
@@ -126,7 +126,7 @@ export default function NotificationsPanel({ me, onClose }: NotificationsPanelPr
       </div>
       {pages.isError ? (
         <p role="alert" className="py-4 text-sm">
-          {pages.error instanceof ApiError ? pages.error.message : MESSAGES.errorFetching}
+          {pages.error instanceof HttpError ? pages.error.message : MESSAGES.errorFetching}
         </p>
       ) : (
         <ul ref={listRef} aria-label="Notifications" className="flex flex-col gap-1" onKeyDown={onKeyDown}>

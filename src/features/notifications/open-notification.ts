@@ -4,7 +4,7 @@ import { notificationAction } from '../../domain/click-rules';
 import type { Role } from '../../domain/roles';
 import type { HomeTab } from '../../domain/statuses';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 
 const dictationAnswer = z.object({ data: dictationSchema });
 
@@ -26,7 +26,7 @@ export async function openNotification(
     ? (
         await apiCall('get', API_PATHS.dictationById(n.dictation.id), { schema: dictationAnswer, quiet: true }).catch(
           async (err: unknown) => {
-            if (err instanceof ApiError && err.status === 404 && !n.read_at) await markRead();
+            if (err instanceof HttpError && err.status === 404 && !n.read_at) await markRead();
             throw err;
           },
         )

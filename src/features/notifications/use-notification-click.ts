@@ -4,11 +4,11 @@ import { toast } from 'sonner';
 import type { NotificationItem } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import type { Role } from '../../domain/roles';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { markRead } from './notifications-api';
 import { openNotification, type NotificationTarget } from './open-notification';
 
-export const warnOpenFailed = (err: unknown) => toast.warning(err instanceof ApiError ? err.message : MESSAGES.errorFetching);
+export const warnOpenFailed = (err: unknown) => toast.warning(err instanceof HttpError ? err.message : MESSAGES.errorFetching);
 
 /** Where a resolved notification leads: the dictation page or Home on a status tab. */
 export function useGoToTarget() {

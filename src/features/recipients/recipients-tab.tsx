@@ -7,7 +7,7 @@ import { RECIPIENT_TYPE_LABELS, blankEntry, dedupeEntries, type RecipientEntry, 
 import { RECIPIENT_TYPES, recipientKey, type RecipientType } from '../../domain/recipients';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { useOnline } from '../../lib/use-online';
 import { setRecipientsDraft, useRecipientsDraft } from './draft-store';
 import { RecipientCard, RecipientSummary } from './recipient-card';
@@ -34,7 +34,7 @@ export function RecipientsTab({ d }: { d: Dictation }) {
   const online = useOnline();
   if (query.isPending && online) return <p className="py-4 text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
   if (!query.data) {
-    const offline = !online || (query.error instanceof ApiError && query.error.isNetwork);
+    const offline = !online || (query.error instanceof HttpError && query.error.isNetwork);
     return (
       <Alert tone={offline ? 'info' : 'error'}>
         {offline ? PAGE_MESSAGES.recipientsOffline : (query.error?.message ?? 'Error fetching your request')}

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { API_PATHS, batchApproveResultSchema, type BatchApproveResult } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { Button } from '../../components/ui/button';
 
 const answer = z.object({ data: batchApproveResultSchema });
@@ -40,7 +40,7 @@ export function BatchApproveButton({ ids, onDone, className }: BatchApproveButto
       for (const id of data.approved) queries.removeQueries({ queryKey: ['dictation', id] });
       onDone?.(data);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : MESSAGES.errorFetching);
+      toast.error(err instanceof HttpError ? err.message : MESSAGES.errorFetching);
     } finally {
       setBusy(false);
     }

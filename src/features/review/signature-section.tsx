@@ -5,7 +5,7 @@ import { SIGNATURE_PATH, signatureAnswerSchema, type Signature } from '../../dom
 import { MESSAGES } from '../../domain/messages';
 import { signatureLine } from '../../domain/signature';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 
@@ -70,7 +70,7 @@ function SignatureForm({ saved }: { saved: Signature }) {
       queries.setQueryData(signatureQuery.queryKey, data);
       toast.success(MESSAGES.signatureSaved);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MESSAGES.errorFetching);
+      setError(err instanceof HttpError ? err.message : MESSAGES.errorFetching);
     } finally {
       setSaving(false);
     }

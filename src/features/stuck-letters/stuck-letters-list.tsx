@@ -8,7 +8,7 @@ import { channelWords, deliveryStatusWords, recipientRoleWords } from '../../dom
 import { formatDateTime } from '../../domain/display-format';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 
 const PER_PAGE = 10;
 
@@ -40,7 +40,7 @@ export function StuckLettersList() {
     placeholderData: keepPreviousData,
   });
   const data = q.data?.data;
-  if (q.error && !data) return <Alert>{q.error instanceof ApiError ? q.error.message : 'Error fetching your request'}</Alert>;
+  if (q.error && !data) return <Alert>{q.error instanceof HttpError ? q.error.message : 'Error fetching your request'}</Alert>;
   if (!data) return <p className="py-2 text-sm">Loading…</p>;
   if (data.total === 0) return <p className="py-2 text-sm">{PAGE_MESSAGES.stuckNone}</p>;
   return (

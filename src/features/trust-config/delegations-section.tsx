@@ -6,7 +6,7 @@ import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { useSubmit } from '../../lib/use-submit';
 import { useAddDelegation, useDelegations, useRevokeDelegation } from './delegations-api';
 
@@ -34,7 +34,7 @@ export function DelegationsSection({ trustId }: { trustId: number }) {
       </p>
       <div className="mt-3 flex flex-col gap-4">
         {q.error ? (
-          <Alert>{q.error instanceof ApiError ? q.error.message : 'Error fetching your request'}</Alert>
+          <Alert>{q.error instanceof HttpError ? q.error.message : 'Error fetching your request'}</Alert>
         ) : q.data ? (
           <>
             <DelegationList trustId={trustId} delegations={q.data.delegations} />

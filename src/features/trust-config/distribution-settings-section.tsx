@@ -1,5 +1,5 @@
 import { Alert } from '../../components/ui/alert';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { DistributionSettingsForm } from './distribution-settings-form';
 import { useDistributionSettings } from './distribution-settings-api';
 import { MeshStatus } from './mesh-status';
@@ -20,7 +20,7 @@ export function DistributionSettingsSection({ trustId }: { trustId: number }) {
       </p>
       <div className="mt-3 flex flex-col gap-4">
         {q.error ? (
-          <Alert>{q.error instanceof ApiError ? q.error.message : 'Error fetching your request'}</Alert>
+          <Alert>{q.error instanceof HttpError ? q.error.message : 'Error fetching your request'}</Alert>
         ) : q.data ? (
           <>
             <MeshStatus mesh={q.data.mesh} />

@@ -5,7 +5,7 @@ import { API_PATHS, profilePreferencesSchema, type UserProfile } from '../../dom
 import { AUTO_REWIND_MAX_SECONDS, autoRewindSeconds } from '../../domain/auto-rewind';
 import { DEFAULT_FOOTPEDAL_MODE, type FootpedalMode } from '../../domain/foot-pedal';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { session } from '../../lib/auth/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -40,7 +40,7 @@ export function PlaybackPreferences({ profile }: { profile: UserProfile }) {
       await session.refresh();
       toast.success('Playback preferences saved.');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The preferences could not be saved. Try again.');
+      setError(err instanceof HttpError ? err.message : 'The preferences could not be saved. Try again.');
     } finally {
       setSaving(false);
     }

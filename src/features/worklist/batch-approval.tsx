@@ -6,7 +6,7 @@ import { API_PATHS, type WorklistRow } from '../../domain/contract';
 import { checkMove, type LetterUser } from '../../domain/letter-access';
 import { MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { AppDialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { ReasonForm } from '../../components/ui/reason-form';
@@ -65,7 +65,7 @@ export function BatchReview({ rows, user, onDone }: Props) {
         });
         done.push(r.id);
       } catch (err) {
-        failed.push(`${r.reference}: ${err instanceof ApiError ? err.message : MESSAGES.errorFetching}`);
+        failed.push(`${r.reference}: ${err instanceof HttpError ? err.message : MESSAGES.errorFetching}`);
       }
     }
     setBusy(false);

@@ -8,7 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { API_PATHS, profilePreferencesSchema } from '../../domain/contract';
 import { FILE_COLUMNS, PATIENT_COLUMNS, checkColumnChoice, type ListColumn } from '../../domain/list-columns';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { session } from '../../lib/auth/session';
 import { COLUMNS } from './columns';
 
@@ -48,7 +48,7 @@ export function ColumnChooser({ userId, current }: { userId: number; current: Li
       setOpen(false);
       toast.success('Columns saved.');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The columns could not be saved. Try again.');
+      setError(err instanceof HttpError ? err.message : 'The columns could not be saved. Try again.');
     } finally {
       setSaving(false);
     }

@@ -1,9 +1,9 @@
 import type { HTTPError, KyInstance, Options } from 'ky';
 import type { z } from 'zod';
 import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
-import { ApiError, classifyError, userMessage, type CallKind, type ErrorAction } from './errors';
+import { classifyError, codeOf, HttpError, userMessage, type CallKind, type ErrorAction } from './errors';
 
-type EffectHandler = (action: ErrorAction, error: ApiError) => void;
+type EffectHandler = (action: ErrorAction, error: HttpError) => void;
 
 let accessToken: string | null = null;
 let onErrorEffect: EffectHandler = () => {};
@@ -74,7 +74,15 @@ interface CallOptions<S extends z.ZodTypeAny> {
   timeout?: number;
 }
 
-async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
+/** The spec §8 effect apiCall found for each error it threw (kept apart: the service worker carries HttpError). */
+const actions = new WeakMap<HttpError, ErrorAction>();
+
+/** The spec §8 effect of a failed call, for the screen that made it; none found: a message where the call was made. */
+export function errorAction(err: HttpError): ErrorAction {
+  return actions.get(err) ?? { kind: 'message' };
+}
+
+async function toHttpError(err: unknown, call: CallKind): Promise<HttpError> {
   const HTTPError = (await loadHttp().catch(() => null))?.HTTPError;
   if (HTTPError && err instanceof HTTPError) {
     // The contract (zod) loads with the first failed call, not with the sign-in page (DESIGN §7).
@@ -89,12 +97,14 @@ async function toApiError(err: unknown, call: CallKind): Promise<ApiError> {
       : err.response.status >= 500
         ? TRANSPORT_MESSAGES.serverError
         : TRANSPORT_MESSAGES.errorFetching;
-    const code = parsed.success ? parsed.data.code : undefined;
-    const action = classifyError(err.response.status, message, code, call);
+    const code = parsed.success ? codeOf(parsed.data.code) : undefined;
     const fields = parsed.success ? (parsed.data.errors ?? {}) : {};
-    return new ApiError(err.response.status, userMessage(message, fields), code, action, fields);
+    const status = err.response.status;
+    const error = new HttpError(status, userMessage(message, fields), code, body, fields);
+    actions.set(error, classifyError(status, code, call));
+    return error;
   }
-  return new ApiError(0, TRANSPORT_MESSAGES.offline, 'network', { kind: 'message' });
+  return new HttpError(0, TRANSPORT_MESSAGES.offline);
 }
 
 /** A file from /api (a letter's PDF or Word document): its bytes and the answer's headers. */
@@ -118,9 +128,10 @@ export async function apiFile(
     });
     return { bytes: await res.arrayBuffer(), headers: res.headers };
   } catch (err) {
-    const apiError = await toApiError(err, 'other');
-    if (!opts.quiet && apiError.action.kind !== 'message') onErrorEffect(apiError.action, apiError);
-    throw apiError;
+    const error = await toHttpError(err, 'other');
+    const action = errorAction(error);
+    if (!opts.quiet && action.kind !== 'message') onErrorEffect(action, error);
+    throw error;
   }
 }
 
@@ -152,12 +163,12 @@ export async function apiCall<S extends z.ZodTypeAny>(
     }).json();
     return opts.schema.parse(body) as z.infer<S>;
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const apiError =
-      err instanceof Error && err.name === 'ZodError'
-        ? new ApiError(200, TRANSPORT_MESSAGES.errorFetching, 'bad_response', { kind: 'message' })
-        : await toApiError(err, call);
-    if (!opts.quiet && apiError.action.kind !== 'message') onErrorEffect(apiError.action, apiError);
-    throw apiError;
+    if (err instanceof HttpError) throw err;
+    // An answer that is not what the contract says (status 200, no code): a message where the call was made.
+    const error =
+      err instanceof Error && err.name === 'ZodError' ? new HttpError(200, TRANSPORT_MESSAGES.errorFetching) : await toHttpError(err, call);
+    const action = errorAction(error);
+    if (!opts.quiet && action.kind !== 'message') onErrorEffect(action, error);
+    throw error;
   }
 }

@@ -2,7 +2,7 @@ import type { LoginResponse, UserProfile } from '../../domain/contract';
 import { SESSION_PATHS } from '../../domain/contract/paths-session';
 import { subjectFromProfile, type AccessSubject } from '../../domain/access';
 import { apiCall, setAccessToken } from '../api/client';
-import { ApiError } from '../api/errors';
+import { HttpError } from '../api/errors';
 import { keyStore, TOKEN_KEY } from '../db/keys';
 import { knownSignedOut, noteNoSession, noteSessionMayExist } from './session-hint';
 
@@ -111,7 +111,7 @@ class Session {
       const subject = subjectFromProfile(data);
       if (!subject.needsPin) await onSignedIn(subject);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
+      if (err instanceof HttpError && err.status === 401) {
         // Guards wait on this: nothing renders for the old user while their data is being wiped.
         await this.endLocally();
         return;

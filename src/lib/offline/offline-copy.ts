@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors';
+import { HttpError } from '../api/errors';
 import { lastSynced } from './review-cache';
 
 /**
@@ -45,7 +45,7 @@ export async function withOfflineCopy<T>(key: string, fetch: () => Promise<T>, c
     mark(key, null);
     return answer;
   } catch (err) {
-    if (!(err instanceof ApiError && err.isNetwork)) throw err;
+    if (!(err instanceof HttpError && err.isNetwork)) throw err;
     const kept = await copy().catch(() => null);
     if (kept === null) throw err;
     mark(key, (await lastSynced().catch(() => null)) ?? 0);

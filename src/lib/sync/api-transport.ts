@@ -7,13 +7,13 @@ import { FetchHttpStack } from './fetch-http-stack';
 import type { Transport } from './drain';
 import { sendJson } from './json-call';
 import { originUrl, tusUploadOptions } from './tus-setup';
-import { TransportError } from './transport-error';
+import { HttpError } from '../api/errors';
 
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
 async function authHeader(): Promise<Record<string, string>> {
   const token = await keyStore.get<string>(TOKEN_KEY);
-  if (!token) throw new TransportError(401, 'Sign in again to send your recordings.');
+  if (!token) throw new HttpError(401, 'Sign in again to send your recordings.');
   return { Authorization: `Bearer ${token}` };
 }
 
@@ -46,7 +46,7 @@ export const apiTransport: Transport = {
         },
         onError(err) {
           const status = (err as DetailedError).originalResponse?.getStatus() ?? 0;
-          reject(new TransportError(status, status === 0 ? TRANSPORT_MESSAGES.outboxNoConnection : err.message));
+          reject(new HttpError(status, status === 0 ? TRANSPORT_MESSAGES.outboxNoConnection : err.message));
         },
       });
       upload.start();
@@ -63,7 +63,7 @@ export const apiTransport: Transport = {
     );
     const dictation = (answer as { data?: Dictation } | null)?.data;
     // An answer that is not a dictation is retried like any other failed call; the audio stays.
-    if (typeof dictation?.audio?.filesize !== 'number') throw new TransportError(200, TRANSPORT_MESSAGES.errorFetching, 'bad_response');
+    if (typeof dictation?.audio?.filesize !== 'number') throw new HttpError(200, TRANSPORT_MESSAGES.errorFetching);
     return dictation;
   },
 

@@ -3,7 +3,7 @@ import { db, withReopen, type OutboxDictation, type OutboxItem, type OutboxReque
 import { unsealJson } from '../crypto/secure-store';
 import { assembleRecording, deleteRecording } from '../recordings/recording-store';
 import { backoffDelay, classifyStatus } from './outbox-policy';
-import { TransportError } from './transport-error';
+import { HttpError } from '../api/errors';
 import { dictationIn, recordReceipt } from './receipts';
 import { REPORTED_PATHS, outcomeFromAnswer, outcomeFromError } from './outcomes';
 import type { QueuedDetails } from './outbox';
@@ -60,7 +60,7 @@ async function sendDictation(item: OutboxDictation, transport: Transport, now: (
   let current = item;
   if (current.stage === 'upload') {
     const audio = await assembleRecording(current.recordingId);
-    if (audio.size !== current.totalBytes) throw new TransportError(422, 'The recording on this device is incomplete.');
+    if (audio.size !== current.totalBytes) throw new HttpError(422, 'The recording on this device is incomplete.');
     const { uploadUrl } = await transport.upload(current, audio, async (p) => {
       await updateItem(current.id, p);
     });
@@ -75,7 +75,7 @@ async function sendDictation(item: OutboxDictation, transport: Transport, now: (
     byte_size: current.totalBytes,
   });
   if (dictation.audio?.filesize !== current.totalBytes) {
-    throw new TransportError(
+    throw new HttpError(
       409,
       `The server holds ${dictation.audio?.filesize ?? 0} bytes of ${current.totalBytes}; the recording is kept on this device.`,
     );
@@ -121,11 +121,11 @@ async function process(item: OutboxItem, transport: Transport, now: () => number
     if (item.kind === 'dictation') await sendDictation(item, transport, now);
     else await sendRequest(item, transport, now);
   } catch (err) {
-    const status = err instanceof TransportError ? err.status : 0;
-    const code = err instanceof TransportError ? err.code : undefined;
+    const status = err instanceof HttpError ? err.status : 0;
+    const code = err instanceof HttpError ? err.code : undefined;
     const message = err instanceof Error ? err.message : String(err);
     const attempts = item.attempts + 1;
-    if (item.kind === 'dictation' && code === 'upload_missing') {
+    if (item.kind === 'dictation' && err instanceof HttpError && err.is('upload_missing')) {
       // The server no longer has the upload (swept after a day): send the audio again from the device.
       await updateItem(item.id, { stage: 'upload', uploadUrl: null, bytesAcked: 0, attempts, lastError: message, nextAttemptAt: now() });
       return;
@@ -134,7 +134,7 @@ async function process(item: OutboxItem, transport: Transport, now: () => number
     if (outcome === 'pause') await updateItem(item.id, { state: 'paused', lastError: message, attempts });
     else if (outcome === 'dead') {
       await updateItem(item.id, { state: 'dead', lastError: message, attempts });
-      if (item.kind === 'request' && item.letter && err instanceof TransportError) await letterRefused(item.letter, err);
+      if (item.kind === 'request' && item.letter && err instanceof HttpError) await letterRefused(item.letter, err);
       if (item.kind === 'request' && REPORTED_PATHS.has(item.path)) await db.outcomes.put(outcomeFromError(item, message, now()));
     } else await updateItem(item.id, { attempts, lastError: message, nextAttemptAt: now() + backoffDelay(attempts, random()) });
   }

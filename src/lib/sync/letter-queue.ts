@@ -1,7 +1,7 @@
 import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { db, type OutboxItem, type OutboxRequest } from '../db/db';
 import { sealJson, unsealJson } from '../crypto/secure-store';
-import { TransportError } from './transport-error';
+import { HttpError } from '../api/errors';
 
 /**
  * The drain's side of the letter path (DESIGN §3): saves of one dictation's letter go one at a time,
@@ -54,7 +54,7 @@ export async function bodyToSend(item: OutboxRequest): Promise<unknown> {
 /** The version a 2xx answer to a letter save gives (`{ data: { version } }`); an answer without one is retried like a failure. */
 export function savedVersion(answer: unknown): number {
   const version = (answer as { data?: { version?: unknown } } | null)?.data?.version;
-  if (typeof version !== 'number') throw new TransportError(200, TRANSPORT_MESSAGES.errorFetching, 'bad_response');
+  if (typeof version !== 'number') throw new HttpError(200, TRANSPORT_MESSAGES.errorFetching);
   return version;
 }
 
@@ -76,13 +76,13 @@ export async function letterSaved(letter: NonNullable<OutboxRequest['letter']>, 
  * A refused save never costs the local text: after a 409 `letter_conflict` the server's copy is kept
  * next to it (encrypted) for the user to choose; after a 403 `letter_not_editable` the server's words.
  */
-export async function letterRefused(letter: NonNullable<OutboxRequest['letter']>, err: TransportError): Promise<void> {
-  if (err.status === 409 && err.code === 'letter_conflict') {
+export async function letterRefused(letter: NonNullable<OutboxRequest['letter']>, err: HttpError): Promise<void> {
+  if (err.status === 409 && err.is('letter_conflict')) {
     const server = (err.body as { letter?: unknown } | null)?.letter;
     if (!server || typeof server !== 'object') return;
     const conflict = await sealJson(server);
     await db.letterDrafts.update(letter.dictationId, { conflict });
-  } else if (err.status === 403 && err.code === 'letter_not_editable') {
+  } else if (err.status === 403 && err.is('letter_not_editable')) {
     await db.letterDrafts.update(letter.dictationId, { refused: err.message });
   }
 }

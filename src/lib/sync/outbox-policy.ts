@@ -1,18 +1,18 @@
+import type { ErrorCode } from '../../domain/contract/errors';
+import { classify } from '../api/errors';
+
 /**
  * What the outbox does with each answer (DESIGN §3 point 5) and when it tries again. Pure.
  * status 0 means no answer at all (offline, DNS, connection cut).
  */
 export type Outcome = 'done' | 'retry' | 'pause' | 'dead';
 
-export function classifyStatus(status: number, code?: string): Outcome {
+export function classifyStatus(status: number, code?: ErrorCode): Outcome {
   if (status >= 200 && status < 300) return 'done';
-  if (status === 401) return 'pause';
-  // The session needs the PIN again: like a 401, wait for the user, never drop.
-  if (status === 403 && code?.startsWith('pin_')) return 'pause';
-  if (status === 409 || status === 422) return 'dead';
-  if (status === 0 || status >= 500 || status === 408 || status === 429) return 'retry';
-  // Other 4xx (400, 403, 404, 413 …) will not get better by waiting: the user must see them.
-  return 'dead';
+  const failure = classify(status, code);
+  // A 401, or the session needs the PIN again: wait for the user, never drop. A conflict (409) or a refusal
+  // (422, 400, 403, 404, 413 …) will not get better by waiting: the user must see it.
+  return failure === 'session' ? 'pause' : failure === 'retry' ? 'retry' : 'dead';
 }
 
 const BASE_MS = 2_000;

@@ -4,7 +4,7 @@ import type { Dictation, DictationComment, DictationLog } from '../../domain/con
 import { MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { NotAvailableOffline } from '../../features/offline-review';
 import { queueComment, useAuditTrail, useComments } from './use-activity';
 
@@ -22,7 +22,7 @@ function PagedList<T>({
   onPage: (p: number) => void;
 }) {
   if (query.isPending) return <p className="text-sm">Loading…</p>;
-  if (query.error instanceof ApiError && query.error.isNetwork) return <NotAvailableOffline />;
+  if (query.error instanceof HttpError && query.error.isNetwork) return <NotAvailableOffline />;
   if (query.error || !query.data) return <Alert>{query.error?.message ?? MESSAGES.errorFetching}</Alert>;
   const { data, current_page, last_page } = query.data;
   return (

@@ -6,7 +6,7 @@ import { TYPING_STATUSES } from '../../domain/letter-access';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiCall } from '../../lib/api/client';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { toast } from 'sonner';
 
 /** A Manager may take over a letter someone else is typing; it then opens for them to type. */
@@ -23,7 +23,7 @@ export function TakeOver({ d, user }: { d: Dictation; user: LetterUser }) {
       // Once the dictation says it is theirs, the letter editor opens for typing and fetches the letter again.
       await queries.invalidateQueries({ queryKey: ['dictation', d.id] });
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : String(err));
+      toast.error(err instanceof HttpError ? err.message : String(err));
     }
   }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { API_PATHS, type Dictation } from '../../domain/contract';
-import { ApiError } from '../../lib/api/errors';
+import { HttpError } from '../../lib/api/errors';
 import { apiCall } from '../../lib/api/client';
 
 const CLAIMABLE = new Set(['READY_FOR_TYPING', 'RECEIVED']);
@@ -33,7 +33,7 @@ export function useClaimOnOpen(d: Dictation | undefined, roles: readonly string[
     setState({ kind: 'claiming' });
     apiCall('post', API_PATHS.dictationClaim(d.id), { schema: z.unknown(), json: {}, quiet: true })
       .then(() => setState({ kind: 'idle' }))
-      .catch((err: unknown) => setState({ kind: 'refused', message: err instanceof ApiError ? err.message : String(err) }))
+      .catch((err: unknown) => setState({ kind: 'refused', message: err instanceof HttpError ? err.message : String(err) }))
       .finally(() => void queries.invalidateQueries({ queryKey: ['dictation', d.id] }));
   }, [d, roles, outsourced, queries]);
   // Before the effect has run, a dictation about to be claimed is already "claiming": nothing may open it for typing first.

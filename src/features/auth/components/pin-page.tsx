@@ -5,8 +5,8 @@ import { entryPoint } from '../../../domain/access';
 import { Button } from '../../../components/ui/button';
 import { CardPage } from '../../../components/ui/page';
 import { TextField } from '../../../components/ui/text-field';
-import { apiCall } from '../../../lib/api/client';
-import { ApiError } from '../../../lib/api/errors';
+import { apiCall, errorAction } from '../../../lib/api/client';
+import { HttpError } from '../../../lib/api/errors';
 import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/use-session';
 import { variant } from '../../../lib/variant';
@@ -51,7 +51,7 @@ export function PinPage({ renew }: { renew: boolean }) {
               await apiCall('post', API_PATHS.pinSet, { schema: messageResponseSchema, json, call: 'pin' });
             }
           } catch (err) {
-            if (err instanceof ApiError && err.action.kind === 'pinExpired') {
+            if (err instanceof HttpError && errorAction(err).kind === 'pinExpired') {
               setMode('set');
               setPin('');
             }

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { AppDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api/errors';
+import { HttpError } from '../../../lib/api/errors';
 import { fetchAutotext, saveAutotext } from '../api';
 
 interface Props {
@@ -57,7 +57,7 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
       try {
         onSaved((await saveAutotext(input, editing ? { id: editing.id, baseVersion } : undefined)).data);
       } catch (err) {
-        if (editing && err instanceof ApiError && err.code === 'autotext_conflict') {
+        if (editing && err instanceof HttpError && err.is('autotext_conflict')) {
           const current = await fetchAutotext(editing.id).catch(() => null);
           if (current) setBaseVersion(current.data.version);
         }

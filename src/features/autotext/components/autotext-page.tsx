@@ -4,7 +4,7 @@ import { FileUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { AUTOTEXT_SCOPE_LABELS, manageableScopes, type AutotextScope } from '../../../domain/autotext-access';
 import type { Autotext } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiError } from '../../../lib/api/errors';
+import { HttpError } from '../../../lib/api/errors';
 import { useSession } from '../../../lib/auth/use-session';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { Alert } from '../../../components/ui/alert';
@@ -54,7 +54,7 @@ export function AutotextPage() {
       toast.success(MESSAGES.autotextDeleted);
       refresh();
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : MESSAGES.serverError);
+      toast.error(err instanceof HttpError ? err.message : MESSAGES.serverError);
     }
   }
 
@@ -122,7 +122,7 @@ export function AutotextPage() {
         </label>
       </div>
 
-      {list.isError && <Alert>{list.error instanceof ApiError ? list.error.message : MESSAGES.errorFetching}</Alert>}
+      {list.isError && <Alert>{list.error instanceof HttpError ? list.error.message : MESSAGES.errorFetching}</Alert>}
       {data && data.data.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-600 dark:border-slate-700 dark:text-slate-300">
           No {query ? `autotext matching “${query}”` : 'autotext'} found.

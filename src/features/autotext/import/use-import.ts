@@ -3,7 +3,7 @@ import { checkImportRows, type CheckedRow } from '../../../domain/autotext-impor
 import type { AutotextScope } from '../../../domain/autotext-access';
 import { AUTOTEXT_LIMITS, type AutotextImportResult, type AutotextImportRow, type AutotextSnippet } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiError } from '../../../lib/api/errors';
+import { HttpError } from '../../../lib/api/errors';
 import { importAutotextBatch } from '../api';
 import { readImportFile } from './read-spreadsheet';
 
@@ -63,7 +63,7 @@ export function useImport({ allowedScopes, existing, departments, onImported }: 
         imported += result.imported.length;
         skipped.push(...result.skipped);
       } catch (err) {
-        stopped = err instanceof ApiError ? err.message : MESSAGES.serverError;
+        stopped = err instanceof HttpError ? err.message : MESSAGES.serverError;
         break;
       }
       setStage({ kind: 'importing', name: stage.name, done: Math.min(good.length, i + BATCH), total: good.length });

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../domain/display-format';
 import type { LetterVersionSummary } from '../../../domain/contract/letter';
 import { MESSAGES } from '../../../domain/messages';
 import { Alert } from '../../../components/ui/alert';
-import { ApiError } from '../../../lib/api/errors';
+import { HttpError } from '../../../lib/api/errors';
 import { NotAvailableOffline } from '../../offline-review';
 import { versionsQuery } from '../api';
 import { VersionDiff } from './version-diff';
@@ -30,7 +30,7 @@ export function VersionsTab({ dictationId }: { dictationId: number }) {
   const versions = useQuery(versionsQuery(dictationId));
   const [picked, setPicked] = useState<{ older?: number; newer?: number }>({});
   if (versions.isPending) return <p className="text-sm">Loading…</p>;
-  if (versions.error instanceof ApiError && versions.error.isNetwork) return <NotAvailableOffline />;
+  if (versions.error instanceof HttpError && versions.error.isNetwork) return <NotAvailableOffline />;
   if (versions.error) return <Alert>{versions.error.message || MESSAGES.errorFetching}</Alert>;
   const list = [...versions.data].sort((a, b) => b.version - a.version);
   if (list.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">No version available for this dictation</p>;
