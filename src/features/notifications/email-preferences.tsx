@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import { z } from 'zod';
 import { toast } from 'sonner';
-import { API_PATHS, profilePreferencesSchema, type UserProfile } from '../../domain/contract';
+import type { UserProfile } from '../../domain/contract';
 import { satisfies, RULES } from '../../domain/access';
-import { apiCall } from '../../lib/api/client';
-import { HttpError } from '../../lib/api/errors';
-import { session } from '../../lib/auth/session';
+import { useSavePreference } from '../../lib/auth/use-save-preference';
 import { useSession } from '../../lib/auth/use-session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 
-const answer = z.object({ data: z.object({ preferences: z.object({ profile: profilePreferencesSchema }) }) });
 type Choice = { sent: boolean; author_approval: boolean; new_task: boolean };
 
 const OPTIONS: { key: keyof Choice; label: string }[] = [
@@ -36,25 +32,8 @@ function EmailChoices({ profile }: { profile: UserProfile }) {
     author_approval: saved.author_approval ?? false,
     new_task: saved.new_task ?? false,
   });
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  async function save() {
-    setSaving(true);
-    setError(null);
-    try {
-      await apiCall('post', API_PATHS.preference(profile.id), {
-        schema: answer,
-        json: { profile: { email_notifications: choice } },
-        quiet: true,
-      });
-      await session.refresh();
-      toast.success('E-mail notification settings saved.');
-    } catch (err) {
-      setError(err instanceof HttpError ? err.message : 'The settings could not be saved. Try again.');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { save: savePreference, saving, error } = useSavePreference(profile.id, 'The settings could not be saved. Try again.');
+  const save = () => savePreference({ email_notifications: choice }, () => toast.success('E-mail notification settings saved.'));
 
   return (
     <section
@@ -84,7 +63,7 @@ function EmailChoices({ profile }: { profile: UserProfile }) {
           <Alert>{error}</Alert>
         </div>
       )}
-      <Button className="mt-4" isDisabled={saving} onPress={() => void save()}>
+      <Button className="mt-4" isDisabled={saving} onPress={save}>
         Save e-mail settings
       </Button>
     </section>

@@ -1,16 +1,11 @@
 import { useState } from 'react';
-import { z } from 'zod';
 import { toast } from 'sonner';
-import { API_PATHS, profilePreferencesSchema, type UserProfile } from '../../domain/contract';
+import type { UserProfile } from '../../domain/contract';
 import { AUTO_REWIND_MAX_SECONDS, autoRewindSeconds } from '../../domain/auto-rewind';
 import { DEFAULT_FOOTPEDAL_MODE, type FootpedalMode } from '../../domain/foot-pedal';
-import { apiCall } from '../../lib/api/client';
-import { HttpError } from '../../lib/api/errors';
-import { session } from '../../lib/auth/session';
+import { useSavePreference } from '../../lib/auth/use-save-preference';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-
-const answer = z.object({ data: z.object({ preferences: z.object({ profile: profilePreferencesSchema }) }) });
 
 const MODES: { value: FootpedalMode; label: string; hint: string }[] = [
   { value: 'basic', label: 'Basic', hint: 'Hold the play pedal to listen; let go to stop.' },
@@ -25,26 +20,9 @@ export function PlaybackPreferences({ profile }: { profile: UserProfile }) {
   const saved = profile.preferences.profile;
   const [mode, setMode] = useState<FootpedalMode>(saved.footpedal_mode ?? DEFAULT_FOOTPEDAL_MODE);
   const [rewind, setRewind] = useState(autoRewindSeconds(saved.auto_rewind_seconds));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function save() {
-    setSaving(true);
-    setError(null);
-    try {
-      await apiCall('post', API_PATHS.preference(profile.id), {
-        schema: answer,
-        json: { profile: { footpedal_mode: mode, auto_rewind_seconds: rewind } },
-        quiet: true,
-      });
-      await session.refresh();
-      toast.success('Playback preferences saved.');
-    } catch (err) {
-      setError(err instanceof HttpError ? err.message : 'The preferences could not be saved. Try again.');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { save: savePreference, saving, error } = useSavePreference(profile.id, 'The preferences could not be saved. Try again.');
+  const save = () =>
+    savePreference({ footpedal_mode: mode, auto_rewind_seconds: rewind }, () => toast.success('Playback preferences saved.'));
 
   return (
     <section
@@ -92,7 +70,7 @@ export function PlaybackPreferences({ profile }: { profile: UserProfile }) {
           <Alert>{error}</Alert>
         </div>
       )}
-      <Button className="mt-4" onPress={() => void save()} isDisabled={saving}>
+      <Button className="mt-4" onPress={save} isDisabled={saving}>
         Save playback preferences
       </Button>
     </section>

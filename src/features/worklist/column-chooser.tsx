@@ -1,29 +1,25 @@
 import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { z } from 'zod';
 import { toast } from 'sonner';
 import { Columns3 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/alert';
-import { API_PATHS, profilePreferencesSchema } from '../../domain/contract';
 import { FILE_COLUMNS, PATIENT_COLUMNS, checkColumnChoice, type ListColumn } from '../../domain/list-columns';
-import { apiCall } from '../../lib/api/client';
-import { HttpError } from '../../lib/api/errors';
-import { session } from '../../lib/auth/session';
+import { useSavePreference } from '../../lib/auth/use-save-preference';
 import { COLUMNS } from './columns';
-
-const answer = z.object({ data: z.object({ preferences: z.object({ profile: profilePreferencesSchema }) }) });
 
 /** Chooses the list's columns (at least five, spec §5), saved in the profile so every device shows them. */
 export function ColumnChooser({ userId, current }: { userId: number; current: ListColumn[] }) {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<Set<ListColumn>>(new Set(current));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [tooFew, setTooFew] = useState<string | null>(null);
+  const saving = useSavePreference(userId, 'The columns could not be saved. Try again.');
+  const error = tooFew ?? saving.error;
 
   const start = () => {
     setChosen(new Set(current));
-    setError(null);
+    setTooFew(null);
+    saving.reset();
     setOpen(true);
   };
   const toggle = (c: ListColumn) =>
@@ -34,24 +30,15 @@ export function ColumnChooser({ userId, current }: { userId: number; current: Li
       return next;
     });
 
-  async function save() {
+  function save() {
     const ordered = [...FILE_COLUMNS, ...PATIENT_COLUMNS].filter((c) => chosen.has(c));
     const checked = checkColumnChoice(ordered);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setSaving(true);
-    try {
-      await apiCall('post', API_PATHS.preference(userId), { schema: answer, json: { profile: { columns: checked.columns } }, quiet: true });
-      await session.refresh();
+    setTooFew(checked.ok ? null : checked.message);
+    if (!checked.ok) return;
+    saving.save({ columns: checked.columns }, () => {
       setOpen(false);
       toast.success('Columns saved.');
-    } catch (err) {
-      setError(err instanceof HttpError ? err.message : 'The columns could not be saved. Try again.');
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const group = (title: string, columns: readonly ListColumn[]) => (
@@ -101,7 +88,7 @@ export function ColumnChooser({ userId, current }: { userId: number; current: Li
               <Button tone="secondary" onPress={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button onPress={() => void save()} isDisabled={saving}>
+              <Button onPress={save} isDisabled={saving.saving}>
                 Save columns
               </Button>
             </div>

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { API_PATHS, profilePreferencesSchema, type PreferenceUpdate } from '../../domain/contract';
+import { apiCall } from '../api/client';
+import { HttpError } from '../api/errors';
+import { session } from './session';
+
+const answer = z.object({ data: z.object({ preferences: z.object({ profile: profilePreferencesSchema }) }) });
+
+/**
+ * Saves part of the signed-in user's preferences (spec §3 `preferences.profile`), then reloads the session's
+ * profile so every screen reads the new value. `error` is the server's words, or `failed` when it could not
+ * be reached. The one way the preference screens save (the player, e-mail notifications, the list's columns).
+ */
+export function useSavePreference(userId: number, failed: string) {
+  const mutation = useMutation({
+    mutationFn: async (profile: PreferenceUpdate['profile']) => {
+      await apiCall('post', API_PATHS.preference(userId), { schema: answer, json: { profile }, quiet: true });
+      await session.refresh();
+    },
+  });
+  return {
+    save: (profile: PreferenceUpdate['profile'], onSaved: () => void) => mutation.mutate(profile, { onSuccess: onSaved }),
+    saving: mutation.isPending,
+    error: mutation.error ? (mutation.error instanceof HttpError ? mutation.error.message : failed) : null,
+    reset: mutation.reset,
+  };
+}
