@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, openSignedIn, PASSWORD, seriousViolations, signIn } from './helpers';
+import { expectPath, openSignedIn, PASSWORD, seriousViolations, signIn, screenshotBothSizes } from './helpers';
 import { apiToken } from './recording';
 import { MESSAGES, PAGE_MESSAGES } from '../../src/domain/messages';
 import { STATUS_HINTS } from '../../src/domain/status-hints';
@@ -16,16 +16,7 @@ const MANAGER = 'manager@wardnote.test';
 const SHOTS = 'test-results/daily-words';
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
-async function shots(page: Page, name: string) {
-  for (const [w, h] of [
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
-}
+const shots = (page: Page, name: string) => screenshotBothSizes(page, (w) => `${SHOTS}/${name}-${w}.png`);
 
 test('a wrong PIN says "Incorrect pin" once, with no "Unauthorized:" beside it', async ({ page }) => {
   await signIn(page, 'pin.author@wardnote.test');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_HINT_KEY } from '../../src/lib/auth/session-hint';
 
 export const PASSWORD = 'Wardnote-demo-1';
@@ -175,4 +175,25 @@ export async function seriousViolations(page: Page, check: AxeCheck = {}): Promi
   return violations
     .filter((v) => check.anyImpact || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => (check.withTargets ? `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}` : v.id));
+}
+
+/**
+ * Screenshots of the page as it stands at the tablet (1024x768) and phone (390x844) sizes, for a person to look
+ * at: `file(width)` names each. The viewport goes back to 1024x768 afterwards unless `restore` is false;
+ * `focus` is scrolled into view at each size.
+ */
+export async function screenshotBothSizes(
+  page: Page,
+  file: (width: number) => string,
+  opts: { focus?: Locator; restore?: boolean } = {},
+): Promise<void> {
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await opts.focus?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: file(width) });
+  }
+  if (opts.restore !== false) await page.setViewportSize({ width: 1024, height: 768 });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { dispatchSync, outboxItems, record, waitForWorker } from './recording';
-import { expectPath, seriousViolations, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn, screenshotBothSizes } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -63,13 +63,8 @@ test('offline before any record page: /record/1 still offers the services, says 
   await expect(waiting).toContainText(/Dictation \d+ \w+, \d{2}:\d{2}/);
   await expect(page.getByText(/^offline — last synced/)).toBeVisible();
   await expect(page.getByText(/^(You are offline\.|offline — )/).filter({ visible: true })).toHaveCount(1);
-  for (const [width, height] of [
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `test-results/ux-queue/offline-waiting-${width}.png` });
-  }
+  // Left at the phone's size: the axe check below is of the phone layout.
+  await screenshotBothSizes(page, (width) => `test-results/ux-queue/offline-waiting-${width}.png`, { restore: false });
   expect(await seriousViolations(page)).toEqual([]);
 
   // Back online: once the server has it, it leaves the section.

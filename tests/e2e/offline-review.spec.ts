@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, seriousViolations, signIn } from './helpers';
+import { expectPath, seriousViolations, signIn, screenshotBothSizes } from './helpers';
 import { apiToken, waitForWorker } from './recording';
 
 test.describe.configure({ timeout: 240_000 });
@@ -35,15 +35,7 @@ async function serverLetterText(request: APIRequestContext, token: string, id: n
 const letter = (page: Page) => page.getByRole('textbox', { name: 'Letter' });
 
 async function shoot(page: Page, name: string, focus?: Locator) {
-  for (const [width, height] of [
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await focus?.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/offline-review-${name}-${width}.png`, fullPage: false });
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
+  await screenshotBothSizes(page, (width) => `test-results/offline-review-${name}-${width}.png`, { focus });
 }
 
 test('the author reviews a prefetched letter with no signal: the list, the letter and the audio open; the edit and the return reach the server once back online', async ({

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, openSignedIn, seriousViolations } from './helpers';
+import { expectPath, openSignedIn, seriousViolations, screenshotBothSizes } from './helpers';
 import { apiToken } from './recording';
 
 /**
@@ -16,14 +16,7 @@ const SHOTS = 'test-results/ux-patient';
 
 async function shots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
+  await screenshotBothSizes(page, (w) => `${SHOTS}/${name}-${w}.png`);
 }
 
 async function indexPatient(request: APIRequestContext, nhs: string) {

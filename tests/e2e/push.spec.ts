@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectPath, recordSentBodies, seriousViolations, signIn } from './helpers';
+import { expectPath, recordSentBodies, seriousViolations, signIn, screenshotBothSizes } from './helpers';
 import { sendOneForApproval } from './letters-for-approval';
 import { apiToken } from './recording';
 
@@ -139,14 +139,7 @@ test('an author turns on notifications, a push shows a notification and a toast,
   expect(
     await seriousViolations(page, { include: 'section[aria-labelledby="push-prompt-title"]', anyImpact: true, withTargets: true }),
   ).toEqual([]);
-  for (const [width, height] of [
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `test-results/push-prompt-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
+  await screenshotBothSizes(page, (width) => `test-results/push-prompt-${width}.png`);
 
   const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/notification/subscribe') && r.request().method() === 'POST');
   await prompt.getByRole('button', { name: 'Turn on notifications' }).click();

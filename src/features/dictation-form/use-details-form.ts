@@ -38,6 +38,8 @@ export function useDetailsForm(initial: DetailsValue | (() => DetailsValue), nee
     checked,
     /** Render once, in the form (DetailsSection's `identityDialog`). */
     identityDialog: identity.dialog,
+    /** What DetailsSection needs from this form: `<DetailsSection {...form.section} showAuthor={false} />`. */
+    section: { value, onChange: setValue, errors, identityDialog: identity.dialog },
     /**
      * `checked()`, then the wrong-patient check (issue 23): when the number belongs to someone else the
      * user sees both patients and either takes the record (the form shows it, and the details answered

@@ -75,13 +75,7 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
         {d.audio?.state === 'processing' && <Alert tone="info">The audio is being prepared for playback…</Alert>}
         {d.audio?.message && d.audio.state !== 'ready' && <Alert>{d.audio.message}</Alert>}
         {d.audio?.url && <AudioPlayer src={d.audio.url} label="Dictation audio" peaks={d.audio.peaks} durationMs={d.audio.duration_ms} />}
-        <DetailsSection
-          value={form.value}
-          onChange={form.setValue}
-          errors={form.errors}
-          identityDialog={form.identityDialog}
-          showAuthor={false}
-        />
+        <DetailsSection {...form.section} showAuthor={false} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button tone="secondary" onPress={() => void save('DRAFT')} isDisabled={busy}>
             Save draft (D)

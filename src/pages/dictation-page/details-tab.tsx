@@ -46,13 +46,7 @@ function DetailsEditor({ d, onDone }: { d: Dictation; onDone: () => void }) {
   const save = useDetailsSaver(d);
   return (
     <div className="space-y-3">
-      <DetailsSection
-        value={form.value}
-        onChange={form.setValue}
-        errors={form.errors}
-        identityDialog={form.identityDialog}
-        showAuthor={false}
-      />
+      <DetailsSection {...form.section} showAuthor={false} />
       <div className="flex justify-end gap-2">
         <Button tone="secondary" onPress={onDone}>
           Cancel

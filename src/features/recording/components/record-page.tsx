@@ -187,13 +187,7 @@ export function RecordPage({ tabIndex }: { tabIndex: number }) {
           onStop={() => void stop()}
           onEdit={(mode, atMs) => void startTake(mode, atMs)}
         />
-        <DetailsSection
-          value={form.value}
-          onChange={form.setValue}
-          errors={form.errors}
-          identityDialog={form.identityDialog}
-          showAuthor={false}
-        />
+        <DetailsSection {...form.section} showAuthor={false} />
         <div className="flex flex-wrap justify-end gap-3">
           {hasAudio && !live && (
             <Button tone="ghost" onPress={() => setConfirmDiscard(true)} isDisabled={busy}>
