@@ -17,7 +17,8 @@ import { createWorkerPool } from '../server/lib/worker-pool';
 import type { RenderJob } from '../server/modules/documents/render-job';
 import type { LetterNode } from '../src/domain/contract';
 import { letterText } from '../src/domain/letter-doc';
-import { buildLetterModel, defaultLetterhead, type LetterSource } from '../src/domain/letter-model';
+import { buildLetterModel } from '../src/domain/letter-model';
+import { letterSource } from '../tests/fixtures/letter-source';
 import { startTestApp } from '../tests/api/harness';
 import { letterDoc } from '../tests/api/letters-fixtures';
 import { AUTHOR, FOREIGN, makeDictation } from '../tests/api/worklist-fixtures';
@@ -41,22 +42,7 @@ const UNRELATED = letterDoc(
   ),
 );
 
-const source = (doc: LetterNode): LetterSource => ({
-  reference: '261122101500',
-  status: 'BEING_TYPED',
-  dictated_at: '2026-11-20T09:00:00Z',
-  job_type: { name: 'Clinic Letter', recipient: ['patient'], copy: [], template: [] },
-  department: null,
-  patient: { patient_first_name: 'Arthur', patient_last_name: 'PENROSE', patient_nhs_id: '9434765919', patient_birthdate: '1950-11-22' },
-  indexed: null,
-  appointment: null,
-  author: { id: 1, name: 'Daniel Reid', job_title: null, registration_number: null },
-  doc,
-  approval: null,
-  letterhead: defaultLetterhead('Demo NHS Foundation Trust', 'Demo General Hospital'),
-  now: new Date('2026-11-22T10:00:00Z'),
-  time_zone: 'Europe/London',
-});
+const source = (doc: LetterNode) => letterSource(doc);
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();

@@ -7,30 +7,19 @@ import { pdfDefinition, renderLetterPdf } from '../../server/modules/documents/p
 import { signOffLead } from '../../server/modules/documents/sign-off';
 import type { LetterNode } from '../../src/domain/contract';
 import { buildLetterModel, defaultLetterhead, type LetterSource } from '../../src/domain/letter-model';
+import { letterSource } from '../fixtures/letter-source';
 
 const para = (text: string): LetterNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 const cell = (text: string, attrs?: Record<string, unknown>, type = 'tableCell'): LetterNode => ({ type, attrs, content: [para(text)] });
 
-const source = (doc: LetterNode, over: Partial<LetterSource> = {}): LetterSource => ({
-  reference: '261122101500',
-  status: 'BEING_TYPED',
-  dictated_at: '2026-11-20T09:00:00Z',
-  job_type: { name: 'Clinic Letter', recipient: ['patient'], copy: [], template: [] },
-  department: null,
-  patient: { patient_first_name: 'Arthur', patient_last_name: 'PENROSE', patient_nhs_id: '9434765919', patient_birthdate: '1950-11-22' },
-  indexed: null,
-  appointment: null,
-  author: { id: 1, name: 'Daniel Reid', job_title: null, registration_number: null },
-  doc,
-  approval: null,
-  letterhead: {
-    ...defaultLetterhead('Demo NHS Foundation Trust', 'Demo General Hospital'),
-    logo_png_base64: demoLogoPng(48).toString('base64'),
-  },
-  now: new Date('2026-11-22T10:00:00Z'),
-  time_zone: 'Europe/London',
-  ...over,
-});
+const source = (doc: LetterNode, over: Partial<LetterSource> = {}): LetterSource =>
+  letterSource(doc, {
+    letterhead: {
+      ...defaultLetterhead('Demo NHS Foundation Trust', 'Demo General Hospital'),
+      logo_png_base64: demoLogoPng(48).toString('base64'),
+    },
+    ...over,
+  });
 
 // A table whose first cell spans two rows and whose last row has a cell spanning two columns.
 const table: LetterNode = {
