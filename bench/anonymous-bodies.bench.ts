@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitHealthy } from './wait-healthy';
 
 const SAMPLES = 30;
 const FLOOD = 48;
@@ -91,16 +92,7 @@ async function during(url: string, token?: string): Promise<{ times: number[]; s
 }
 
 try {
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitHealthy(base);
   const login = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

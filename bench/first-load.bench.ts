@@ -16,6 +16,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
 import { buildInto } from '../scripts/vite/build-into';
 import { gzipBytes, routeJs } from '../scripts/vite/build-size';
 import { precompressDir } from '../scripts/vite/precompress';
+import { waitHealthy } from './wait-healthy';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
@@ -56,21 +57,6 @@ createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMo
   });
   await precompressDir(out);
   return out;
-}
-
-/** A fresh data folder seeds the demo data first: that can take a minute on a busy machine. */
-async function waitHealthy(base: string) {
-  for (let i = 0; i < 900; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${base} did not start`);
 }
 
 /** Milliseconds from navigation start until the sign-in button is in the page, cold (fresh profile). */

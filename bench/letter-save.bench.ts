@@ -16,6 +16,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
 import globalSetup from '../tests/e2e/global-setup';
+import { waitHealthy } from './wait-healthy';
 
 const SAMPLES = 9;
 const WRITE_DELAY_MS = 500;
@@ -138,16 +139,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
 const base = `http://localhost:${port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitHealthy(base);
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   await page.addInitScript(RECORD_DRAFT_COMMITS);
   await page.goto(`${base}/login`);
