@@ -80,6 +80,14 @@ export const RULES = {
   distributionSettings: { roles: ['TrustAdmin', 'SuperAdmin'] },
   /** Standing delegations of approval (issue 22): the trust's administrators, a SiteAdmin for their site. */
   delegations: { roles: ['TrustAdmin', 'SuperAdmin', 'SiteAdmin'] },
+  /** Who types: the dictation page's claim is theirs (a SuperAdmin moves work from the queue, never types). */
+  typing: { roles: ['Secretary', 'Manager'] },
+  /** Taking over a dictation another typist holds. */
+  takeOver: { roles: ['Manager'] },
+  /** Who may approve at all: an author their own, a Secretary or Manager under secretarial cover. */
+  approve: { roles: ['Author', 'Secretary', 'Manager'] },
+  /** Who allocates work to an outsourcing pool: the workflow table's `outsource` actors. */
+  outsource: { roles: ['Manager', 'SuperAdmin'] },
   autotextNav: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager'] },
   siteAdminNav: { roles: ['SiteAdmin'], permissions: ['users', 'groups', 'jobtypes'] },
 } as const satisfies Record<string, Rule>;

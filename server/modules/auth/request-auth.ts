@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessSubject, Rule } from '../../../src/domain/access';
 import type { HomeTab } from '../../../src/domain/statuses';
+import type { AuthMode } from '../../../src/domain/contract/endpoint';
 import type { Db } from '../../db/client';
 import { Errors } from '../../lib/errors';
 import { mayCall } from '../../../src/domain/outsourced-calls';
@@ -23,7 +24,7 @@ import { loadUserContext, type UserContext } from './user-context.repository';
  * the routes of their work (outsourced-routes.ts): for every mode but `none`, a signed link included,
  * checked for the link's user as they are when it is used (issue 22 point 8).
  */
-export type AuthMode = 'none' | 'beforePin' | 'required' | 'signedLink';
+export type { AuthMode };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

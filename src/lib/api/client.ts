@@ -1,5 +1,6 @@
 import type { HTTPError, KyInstance, Options } from 'ky';
 import type { z } from 'zod';
+import { pathOf, type AnswerOf, type BodyInputOf, type EndpointDef, type PathParams } from '../../domain/contract/endpoint';
 import { TRANSPORT_MESSAGES } from '../../domain/messages-transport';
 import { classifyError, codeOf, HttpError, userMessage, type CallKind, type ErrorAction } from './errors';
 
@@ -145,12 +146,42 @@ export function apiStream(path: string, signal: AbortSignal): Promise<Response> 
   return fetch(path, { headers, cache: 'no-store', signal });
 }
 
-/** The one way the app talks to /api: bearer token, zod-checked answers, spec §8 error handling. */
-export async function apiCall<S extends z.ZodTypeAny>(
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
-  path: string,
-  opts: CallOptions<S>,
-): Promise<z.infer<S>> {
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A call of an endpoint of the table (src/domain/contract/endpoints.ts): its address's values, query and body. */
+export type EndpointCall<E extends EndpointDef> = Omit<CallOptions<z.ZodTypeAny>, 'schema' | 'json' | 'searchParams'> &
+  (E['params'] extends z.ZodType ? { params: PathParams<E> } : { params?: undefined }) &
+  (E['body'] extends z.ZodType ? { json: BodyInputOf<E> } : { json?: undefined }) & { query?: Options['searchParams'] };
+
+/**
+ * The one way the app talks to /api: bearer token, zod-checked answers, spec §8 error handling. Called
+ * with an endpoint of the table, `apiCall(E.preference, { params: { id }, json })`, its address, method,
+ * body and answer types come from that one declaration.
+ */
+export async function apiCall<const E extends EndpointDef & { response: z.ZodType }>(
+  endpoint: E,
+  opts: EndpointCall<E>,
+): Promise<AnswerOf<E>>;
+export async function apiCall<S extends z.ZodTypeAny>(method: Method, path: string, opts: CallOptions<S>): Promise<z.infer<S>>;
+export async function apiCall(
+  target: Method | (EndpointDef & { response: z.ZodType }),
+  pathOrOpts: unknown,
+  legacy?: CallOptions<z.ZodTypeAny>,
+): Promise<unknown> {
+  if (typeof target === 'string') return send(target, pathOrOpts as string, legacy!);
+  const { params, json, query, ...rest } = pathOrOpts as Omit<CallOptions<z.ZodTypeAny>, 'schema'> & {
+    params?: Record<string, string | number>;
+    query?: Options['searchParams'];
+  };
+  return send(target.method.toLowerCase() as Method, pathOf(target, params), {
+    ...rest,
+    schema: target.response,
+    json,
+    searchParams: query,
+  });
+}
+
+async function send<S extends z.ZodTypeAny>(method: Method, path: string, opts: CallOptions<S>): Promise<z.infer<S>> {
   const call = opts.call ?? 'other';
   try {
     const { http } = await loadHttp();

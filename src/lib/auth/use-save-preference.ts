@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_PATHS, profilePreferencesSchema, type PreferenceUpdate } from '../../domain/contract';
+import type { PreferenceUpdate } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../api/client';
 import { HttpError } from '../api/errors';
 import { session } from './session';
-
-const answer = z.object({ data: z.object({ preferences: z.object({ profile: profilePreferencesSchema }) }) });
 
 /**
  * Saves part of the signed-in user's preferences (spec §3 `preferences.profile`), then reloads the session's
@@ -15,7 +13,7 @@ const answer = z.object({ data: z.object({ preferences: z.object({ profile: prof
 export function useSavePreference(userId: number, failed: string) {
   const mutation = useMutation({
     mutationFn: async (profile: PreferenceUpdate['profile']) => {
-      await apiCall('post', API_PATHS.preference(userId), { schema: answer, json: { profile }, quiet: true });
+      await apiCall(E.preference, { params: { id: userId }, json: { profile }, quiet: true });
       await session.refresh();
     },
   });

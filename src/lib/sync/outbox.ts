@@ -1,4 +1,5 @@
 import type { FinaliseDictation } from '../../domain/contract';
+import { pathOf, type BodyInputOf, type EndpointDef, type PathParams } from '../../domain/contract/endpoint';
 import { db, type OutboxDictation, type OutboxRequest } from '../db/db';
 import { sealJson } from '../crypto/secure-store';
 import { deleteRecording } from '../recordings/recording-store';
@@ -91,6 +92,26 @@ export async function enqueueRequest(request: {
     };
     await db.outbox.add(after);
     return after;
+  });
+}
+
+/**
+ * Queues a call of an endpoint of the table (src/domain/contract/endpoints): only an idempotent one (the
+ * row id is its Idempotency-Key), ordered as the entry says against the same dictation's other queued calls.
+ */
+export function enqueue<const E extends EndpointDef & { idempotent: true; method: OutboxRequest['method'] }>(
+  endpoint: E,
+  call: { params: PathParams<E>; body: BodyInputOf<E>; label: string },
+): Promise<OutboxRequest> {
+  const params = call.params as Record<string, string | number> | undefined;
+  const dictationId = Number(params?.id);
+  return enqueueRequest({
+    method: endpoint.method,
+    path: pathOf(endpoint, params),
+    body: call.body,
+    label: call.label,
+    ...(endpoint.outbox === 'afterLetter' ? { afterLetter: dictationId } : {}),
+    ...(endpoint.outbox === 'recipients' ? { recipientsOf: dictationId } : {}),
   });
 }
 

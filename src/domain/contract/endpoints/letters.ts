@@ -1,0 +1,2 @@
+/** (area being filled in) */
+export const lettersEndpoints = {};
