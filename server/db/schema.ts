@@ -21,12 +21,24 @@ import type { DictationStatus } from '../../src/domain/statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const trusts = pgTable('trusts', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  timezone: text('timezone').notNull().default('Europe/London'),
-  createdAt: createdAt(),
-});
+export const trusts = pgTable(
+  'trusts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull().default('Europe/London'),
+    /** The organisation's ODS code (e.g. RX1); unique where set (issue 25). */
+    odsCode: text('ods_code'),
+    /** A letter's turnaround target in working days, unless its job type sets its own. */
+    turnaroundDays: integer('turnaround_days').notNull().default(5),
+    /** How long audio and transcripts are kept after a letter is sent; null: the trust keeps them. */
+    audioRetentionDays: integer('audio_retention_days'),
+    transcriptRetentionDays: integer('transcript_retention_days'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('trusts_ods_code').on(t.odsCode)],
+);
 
 export const sites = pgTable('sites', {
   id: serial('id').primaryKey(),
@@ -38,6 +50,8 @@ export const sites = pgTable('sites', {
   srIntegration: text('sr_integration'),
   supportLink: text('support_link'),
   supportEmail: text('support_email'),
+  address: text('address'),
+  active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -50,10 +64,25 @@ export const departments = pgTable(
       .references(() => trusts.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
+    /** Deactivated rather than deleted once work refers to it (issue 25). */
+    active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('departments_trust_code').on(t.trustId, t.code)],
+  (t) => [
+    uniqueIndex('departments_trust_code').on(t.trustId, t.code),
+    uniqueIndex('departments_trust_name').on(t.trustId, sql`lower(${t.name})`),
+  ],
 );
+
+/** A custom field of a job type: what the author or typist fills in (the `/` shortcut on the dictation page). */
+export interface JobTypeField {
+  id: string;
+  label: string;
+  kind?: 'text' | 'number' | 'date' | 'choice';
+  required?: boolean;
+  /** The choices of a `choice` field. */
+  options?: string[];
+}
 
 export const jobTypes = pgTable('job_types', {
   id: serial('id').primaryKey(),
@@ -73,7 +102,7 @@ export const jobTypes = pgTable('job_types', {
     .default(sql`'[]'::jsonb`),
   /** Extra fields the author fills in for this kind of letter: [{ id, label, required }]. */
   customFields: jsonb('custom_fields')
-    .$type<{ id: string; label: string; required?: boolean }[]>()
+    .$type<JobTypeField[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
   /** The letter's section headings, in order (a clinic letter's Diagnosis, Plan, …): the editor's starting document. */
@@ -83,6 +112,14 @@ export const jobTypes = pgTable('job_types', {
     .default(sql`'[]'::jsonb`),
   /** Letters of this type go to QA review before the author sees them (issue 12). */
   qaRequired: boolean('qa_required').notNull().default(false),
+  /** Besides qaRequired (every letter) and trainee typists: this share of letters, sampled, goes to QA review. */
+  qaPercent: integer('qa_percent').notNull().default(0),
+  outsourcingAllowed: boolean('outsourcing_allowed').notNull().default(true),
+  /** Working days; null: the trust's target. */
+  turnaroundDays: integer('turnaround_days'),
+  /** A secretary or manager may approve letters of this type under secretarial cover. */
+  coverAllowed: boolean('cover_allowed').notNull().default(true),
+  active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -124,6 +161,8 @@ export const users = pgTable(
     qaRequired: boolean('qa_required').notNull().default(false),
     /** An external (outsourced) typist: sees only the dictations allocated to this pool. */
     outsourcingPoolId: integer('outsourcing_pool_id'),
+    /** When the last invitation was sent (issue 25): the user sets a password from its link. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -131,6 +170,10 @@ export const users = pgTable(
     index('users_site').on(t.siteId),
     // The work queues' author sort walks authors in name order (server/modules/worklist).
     index('users_name').on(t.lastName, t.firstName, t.id),
+    // The administration's users list: a trust's users in name order, and search by name or e-mail prefix.
+    index('users_trust_name').on(t.trustId, t.lastName, t.firstName, t.id),
+    index('users_search_last').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('users_search_email').on(sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 
@@ -177,6 +220,7 @@ export const groups = pgTable('groups', {
     .references(() => trusts.id),
   siteId: integer('site_id').references(() => sites.id),
   name: text('name').notNull(),
+  description: text('description'),
   createdAt: createdAt(),
 });
 
@@ -232,6 +276,8 @@ export const passwordResets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** 'reset' (forgotten password) or 'invite' (a new user's first password, issue 25). */
+    purpose: text('purpose').notNull().default('reset'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -265,7 +311,57 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_trust_created').on(t.trustId, t.createdAt)],
+  (t) => [
+    index('audit_log_trust_created').on(t.trustId, t.createdAt),
+    // The audit viewer's filters (issue 25): by who, by what, by which object, newest first.
+    index('audit_log_trust_user_created').on(t.trustId, t.userId, t.createdAt),
+    index('audit_log_trust_action_created').on(t.trustId, t.action, t.createdAt),
+    index('audit_log_entity').on(t.entityType, t.entityId),
+  ],
+);
+
+/**
+ * A setting held at one level (issue 25): trust → site → department → user. The resolver
+ * (src/domain/settings-inheritance.ts) takes the nearest level that holds it, unless a higher level locked it.
+ */
+export const settingValues = pgTable(
+  'setting_values',
+  {
+    scope: text('scope').$type<'trust' | 'site' | 'department' | 'user'>().notNull(),
+    scopeId: integer('scope_id').notNull(),
+    /** Which trust the level belongs to: every read is scoped by it. */
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    locked: boolean('locked').notNull().default(false),
+    updatedBy: integer('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.key] }), index('setting_values_trust').on(t.trustId)],
+);
+
+/** Knowledge base articles (issue 25): global (no trust) or a trust's own; Markdown, rendered sanitised. */
+export const knowledgeArticles = pgTable(
+  'knowledge_articles',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id').references(() => trusts.id),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    tags: jsonb('tags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    updatedBy: integer('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('knowledge_articles_trust_title').on(t.trustId, t.title),
+    index('knowledge_articles_search').using('gin', sql`to_tsvector('english', ${t.title} || ' ' || ${t.body})`),
+  ],
 );
 
 /** A replayed request with the same key answers the first answer (DESIGN §3 point 4). */
