@@ -50,6 +50,9 @@ import { createGpDelivery } from './adapters/mesh/mesh-gp-delivery';
 import type { GpDelivery } from './adapters/gp-delivery';
 import { createDistribution } from './modules/distribution/distribution.service';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
+import { adminStructureRoutes } from './modules/admin-structure/admin-structure.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { knowledgeBaseRoutes } from './modules/knowledge-base/knowledge-base.routes';
 import { printLinkRoutes } from './modules/print-link/print-link.routes';
 import { stuckLettersRoutes } from './modules/stuck-letters/stuck-letters.routes';
 import { distributionSettingsRoutes } from './modules/distribution-settings/distribution-settings.routes';
@@ -280,6 +283,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(delegationsRoutes, { db });
   await app.register(pushRoutes, { db, config, jobs, resolve: deps.pushResolve });
+  await app.register(adminStructureRoutes, { db });
+  await app.register(knowledgeBaseRoutes, { db });
+  await app.register(auditRoutes, { db });
   await app.register(liveRoutes, { db, pinWindowMs: config.pinVerificationMs, heartbeatMs: config.liveHeartbeatMs });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from './client';
+import { seedDemoKnowledge } from './demo-knowledge';
 import { seedDemoAutotexts } from './demo-autotexts';
 import { seedDemoDeliveries } from './demo-deliveries';
 import { seedDemoDictations } from './demo-dictations';
@@ -21,5 +22,6 @@ export async function seedDemoWork(db: Db, services: { storage: AudioStorage; jo
   await seedDemoLetters(db);
   await seedDemoDeliveries(db);
   await seedDemoNotifications(db);
+  await seedDemoKnowledge(db);
   return made + (await seedOtherTrustWork(db, services));
 }

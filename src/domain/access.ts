@@ -52,10 +52,18 @@ export const RULES = {
   userAdmin: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'] },
   trusts: { roles: ['SuperAdmin', 'TrustAdmin'] },
   trustConfig: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'], permissions: ['users', 'groups', 'jobtypes'] },
-  jobTypesList: { permissions: ['jobtypes'] },
-  jobTypesCreate: { permissions: ['jobtypes.create'] },
-  jobTypesEdit: { permissions: ['jobtypes.edit'] },
-  departments: { permissions: ['departments', 'jobtypes'] },
+  /**
+   * Job types and departments: spec §2 gives them to permission holders; a trust's administrators (and
+   * SuperAdmin) hold every permission within their reach (issue 25), or nobody could set up a new trust.
+   */
+  jobTypesList: { roles: ['SuperAdmin', 'TrustAdmin'], permissions: ['jobtypes'] },
+  jobTypesCreate: { roles: ['SuperAdmin', 'TrustAdmin'], permissions: ['jobtypes.create'] },
+  jobTypesEdit: { roles: ['SuperAdmin', 'TrustAdmin'], permissions: ['jobtypes.edit'] },
+  departments: { roles: ['SuperAdmin', 'TrustAdmin'], permissions: ['departments', 'jobtypes'] },
+  /** Writing knowledge base articles: SuperAdmin the global ones, a TrustAdmin their trust's (issue 25). */
+  knowledgeBaseEdit: { roles: ['SuperAdmin', 'TrustAdmin'] },
+  /** The audit viewer (issue 25): a trust's administrators, a SiteAdmin for their site. */
+  audit: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'] },
   superAdmin: { roles: ['SuperAdmin'] },
   /**
    * The services, job types and authors of the trust (GET /api/dictation-options): the details form of
@@ -91,6 +99,30 @@ export const RULES = {
   autotextNav: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager'] },
   siteAdminNav: { roles: ['SiteAdmin'], permissions: ['users', 'groups', 'jobtypes'] },
 } as const satisfies Record<string, Rule>;
+
+/**
+ * Which objects an administrator reaches (issue 25), after the endpoint's rule let them in: SuperAdmin
+ * every trust; anyone else their own trust; a SiteAdmin (with no trust-wide role) only their own site's
+ * site-bound objects (users, groups, the site itself). Another trust's object is a 404, never a 403.
+ */
+export interface AdminReach {
+  trustId: number | 'any';
+  siteId: number | 'any';
+}
+
+export function adminReach(subject: Pick<AccessSubject, 'roles'>, home: { trustId: number; siteId: number }): AdminReach {
+  if (subject.roles.includes('SuperAdmin')) return { trustId: 'any', siteId: 'any' };
+  if (subject.roles.includes('TrustAdmin')) return { trustId: home.trustId, siteId: 'any' };
+  if (subject.roles.includes('SiteAdmin')) return { trustId: home.trustId, siteId: home.siteId };
+  return { trustId: home.trustId, siteId: 'any' };
+}
+
+/** Whether an object of this trust (and, when site-bound, of this site) is within reach. */
+export function reaches(reach: AdminReach, object: { trustId: number; siteId?: number | null }): boolean {
+  if (reach.trustId !== 'any' && object.trustId !== reach.trustId) return false;
+  if (reach.siteId === 'any' || object.siteId === undefined || object.siteId === null) return true;
+  return object.siteId === reach.siteId;
+}
 
 type RouteAccess =
   /** No guard at all. */

@@ -7,6 +7,9 @@
 import { SIGN_IN_MESSAGES } from './messages-sign-in';
 import { TRANSPORT_MESSAGES } from './messages-transport';
 import { formatHours } from './display-format';
+import { ADMIN_AUDIT_MESSAGES } from './messages-admin-audit';
+import { ADMIN_KNOWLEDGE_MESSAGES } from './messages-admin-knowledge';
+import { ADMIN_STRUCTURE_MESSAGES } from './messages-admin-structure';
 
 /** Sentences as one list: "a; b; c", without the full stops that would double before the next one. */
 const joinLines = (lines: readonly string[]) => lines.map((l) => l.replace(/\.+$/, '')).join('; ');
@@ -269,6 +272,9 @@ export const MESSAGES = {
  * worker, which imports MESSAGES whole (sw.js has a 49 KB gzip budget).
  */
 export const PAGE_MESSAGES = {
+  ...ADMIN_STRUCTURE_MESSAGES,
+  ...ADMIN_KNOWLEDGE_MESSAGES,
+  ...ADMIN_AUDIT_MESSAGES,
   // The letter preview (issue 13) showing the PDF kept on this device.
   previewDeviceCopy: (renderedAt: string) => `No connection: this is the copy kept on this device, rendered ${renderedAt}.`,
   // Letters out (issue 13): the Delivery tab, the print queue and the failures list (the server's own lists).

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminReach,
   decideRoute,
+  reaches,
   landingPath,
   ROUTES,
   satisfies,
@@ -76,10 +78,11 @@ const ALLOWED: Partial<Record<RouteId, string[]>> = {
   '/trusts': ['SuperAdmin', 'TrustAdmin'],
   '/trusts/update/$id': ['SuperAdmin', 'TrustAdmin'],
   '/trust/config/$id': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'perm:users', 'perm:groups', 'perm:jobtypes'],
-  '/job-types/list/$id': ['perm:jobtypes'],
-  '/job-types/create/$id': ['perm:jobtypes.create'],
-  '/job-types/update/$department/$jobtype': ['perm:jobtypes.edit'],
-  '/departments': ['perm:departments', 'perm:jobtypes'],
+  // Spec §2 names the permissions; a trust's administrators hold every permission within their reach (issue 25).
+  '/job-types/list/$id': ['SuperAdmin', 'TrustAdmin', 'perm:jobtypes'],
+  '/job-types/create/$id': ['SuperAdmin', 'TrustAdmin', 'perm:jobtypes.create'],
+  '/job-types/update/$department/$jobtype': ['SuperAdmin', 'TrustAdmin', 'perm:jobtypes.edit'],
+  '/departments': ['SuperAdmin', 'TrustAdmin', 'perm:departments', 'perm:jobtypes'],
   '/reusable': ['SuperAdmin'],
 };
 const PUBLIC: RouteId[] = [
@@ -246,5 +249,23 @@ describe('rules combining roles and permissions', () => {
     const both = { ...rule, mode: 'all' as const };
     expect(satisfies(subject({ roles: ['Manager'] }), both)).toBe(false);
     expect(satisfies(subject({ roles: ['Manager'], permissions: ['dictation.upload'] }), both)).toBe(true);
+  });
+});
+
+describe('adminReach (issue 25)', () => {
+  const home = { trustId: 1, siteId: 10 };
+  it('gives SuperAdmin every trust, a TrustAdmin their trust, a SiteAdmin their site', () => {
+    expect(adminReach({ roles: ['SuperAdmin'] }, home)).toEqual({ trustId: 'any', siteId: 'any' });
+    expect(adminReach({ roles: ['TrustAdmin', 'SiteAdmin'] }, home)).toEqual({ trustId: 1, siteId: 'any' });
+    expect(adminReach({ roles: ['SiteAdmin'] }, home)).toEqual({ trustId: 1, siteId: 10 });
+    expect(adminReach({ roles: ['Manager'] }, home)).toEqual({ trustId: 1, siteId: 'any' });
+  });
+  it('reaches an object only within its trust, and a site-bound one only within the site', () => {
+    const site = adminReach({ roles: ['SiteAdmin'] }, home);
+    expect(reaches(site, { trustId: 1, siteId: 10 })).toBe(true);
+    expect(reaches(site, { trustId: 1, siteId: 11 })).toBe(false);
+    expect(reaches(site, { trustId: 1 })).toBe(true);
+    expect(reaches(site, { trustId: 2 })).toBe(false);
+    expect(reaches(adminReach({ roles: ['SuperAdmin'] }, home), { trustId: 2, siteId: 99 })).toBe(true);
   });
 });

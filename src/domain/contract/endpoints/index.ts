@@ -4,6 +4,9 @@
  * method-and-address pairs unique.
  */
 import { accountEndpoints } from './account';
+import { adminStructureEndpoints } from './admin-structure';
+import { auditEndpoints } from './audit';
+import { knowledgeBaseEndpoints } from './knowledge-base';
 import { autotextEndpoints } from './autotext';
 import { dictationsEndpoints } from './dictations';
 import { lettersEndpoints } from './letters';
@@ -23,6 +26,9 @@ export const E = {
   ...autotextEndpoints,
   ...lettersOutEndpoints,
   ...trustConfigEndpoints,
+  ...adminStructureEndpoints,
+  ...knowledgeBaseEndpoints,
+  ...auditEndpoints,
 };
 
 export type EndpointName = keyof typeof E;

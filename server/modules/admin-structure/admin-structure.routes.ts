@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+
+/** (being built, issue 25) */
+export const adminStructureRoutes: FastifyPluginAsyncZod<{ db: Db }> = async () => {};

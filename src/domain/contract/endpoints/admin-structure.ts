@@ -1,0 +1,2 @@
+/** (area being filled in, issue 25) */
+export const adminStructureEndpoints = {};
