@@ -4,12 +4,12 @@
  * and SuperAdmin only. Also registers the periodic check that notifies managers and mails their digest.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, stuckLettersAnswerSchema, stuckLettersQuerySchema } from '../../../src/domain/contract';
-import { RULES } from '../../../src/domain/access';
+import { E } from '../../../src/domain/contract/endpoints';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
 import { pageFields } from '../../lib/pagination';
+import { route } from '../../lib/route';
 import { caller } from '../auth/request-auth';
 import { registerStuckCheck } from './stuck-check';
 import { trustStuckPage } from './stuck-letters.repository';
@@ -25,35 +25,31 @@ export const stuckLettersRoutes: FastifyPluginAsyncZod<{
   const stopCheck = registerStuckCheck(jobs, { db, mailer, hours, linkOrigin });
   app.addHook('onClose', async () => stopCheck());
 
-  app.get(
-    API_PATHS.stuckLetters,
-    { config: { rule: RULES.stuckLetters }, schema: { querystring: stuckLettersQuerySchema, response: { 200: stuckLettersAnswerSchema } } },
-    async (req) => {
-      const auth = caller(req);
-      const { page, per_page } = req.query;
-      const limit = await trustStuckHours(db, auth.ctx.user.trustId, hours);
-      const { total, rows } = await trustStuckPage(db, auth.ctx.user.trustId, limit, { limit: per_page, offset: (page - 1) * per_page });
-      const now = Date.now();
-      return {
-        data: {
-          ...pageFields(page, per_page, total),
-          limit_hours: limit,
-          data: rows.map((r) => ({
-            dictation_id: r.dictationId,
-            reference: r.reference,
-            author: r.author,
-            approved_at: r.approvedAt.toISOString(),
-            hours_waiting: Math.max(0, Math.floor((now - r.approvedAt.getTime()) / 3_600_000)),
-            outstanding: r.outstanding.map((o) => ({
-              id: o.id,
-              channel: o.channel,
-              status: o.status,
-              role: o.role,
-              recipient_type: o.recipientType,
-            })),
+  route(app, E.stuckLetters, async (req) => {
+    const auth = caller(req);
+    const { page, per_page } = req.query;
+    const limit = await trustStuckHours(db, auth.ctx.user.trustId, hours);
+    const { total, rows } = await trustStuckPage(db, auth.ctx.user.trustId, limit, { limit: per_page, offset: (page - 1) * per_page });
+    const now = Date.now();
+    return {
+      data: {
+        ...pageFields(page, per_page, total),
+        limit_hours: limit,
+        data: rows.map((r) => ({
+          dictation_id: r.dictationId,
+          reference: r.reference,
+          author: r.author,
+          approved_at: r.approvedAt.toISOString(),
+          hours_waiting: Math.max(0, Math.floor((now - r.approvedAt.getTime()) / 3_600_000)),
+          outstanding: r.outstanding.map((o) => ({
+            id: o.id,
+            channel: o.channel,
+            status: o.status,
+            role: o.role,
+            recipient_type: o.recipientType,
           })),
-        },
-      };
-    },
-  );
+        })),
+      },
+    };
+  });
 };

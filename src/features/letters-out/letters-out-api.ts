@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, deliveriesAnswerSchema, deliveryAnswerSchema, postedAnswerSchema, printQueueAnswerSchema } from '../../domain/contract';
+import { pathOf } from '../../domain/contract/endpoint';
+import { E } from '../../domain/contract/endpoints';
 import type { DeliveryChannel } from '../../domain/delivery-channel';
 import { apiCall, apiFile } from '../../lib/api/client';
 
@@ -18,7 +19,7 @@ export const lettersOutKeys = {
 export function useDeliveries(dictationId: number) {
   return useQuery({
     queryKey: lettersOutKeys.deliveries(dictationId),
-    queryFn: () => apiCall('get', API_PATHS.dictationDeliveries(dictationId), { schema: deliveriesAnswerSchema, quiet: true }),
+    queryFn: () => apiCall(E.dictationDeliveries, { params: { id: dictationId }, quiet: true }),
     refetchInterval: (q) => {
       const open = q.state.data?.data.filter((d) => !d.superseded) ?? [];
       if (open.some((d) => d.status === 'queued')) return 10_000;
@@ -32,19 +33,18 @@ export function useDeliveries(dictationId: number) {
 export const LETTERS_OUT_PER_PAGE = 20;
 
 /** A page of the print queue or the failures list (server-paged, oldest first). */
-function usePagedList(path: string, key: readonly string[], page: number) {
+function usePagedList(list: typeof E.printQueue | typeof E.failedDeliveries, key: readonly string[], page: number) {
   return useQuery({
     queryKey: [...key, page],
-    queryFn: () =>
-      apiCall('get', path, { schema: printQueueAnswerSchema, searchParams: { page, per_page: LETTERS_OUT_PER_PAGE }, quiet: true }),
+    queryFn: () => apiCall(list, { query: { page, per_page: LETTERS_OUT_PER_PAGE }, quiet: true }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 }
 
-export const usePrintQueue = (page: number) => usePagedList(API_PATHS.printQueue, lettersOutKeys.printQueue, page);
+export const usePrintQueue = (page: number) => usePagedList(E.printQueue, lettersOutKeys.printQueue, page);
 
-export const useFailedDeliveries = (page: number) => usePagedList(API_PATHS.failedDeliveries, lettersOutKeys.failed, page);
+export const useFailedDeliveries = (page: number) => usePagedList(E.failedDeliveries, lettersOutKeys.failed, page);
 
 /** After a change: the letters-out lists and the work queue (a letter may have become SENT). */
 export function useRefreshLettersOut() {
@@ -58,14 +58,13 @@ export function useRefreshLettersOut() {
 }
 
 export const resendDelivery = (id: number, channel: DeliveryChannel) =>
-  apiCall('post', API_PATHS.deliveryResend(id), { schema: deliveryAnswerSchema, json: { channel }, quiet: true });
+  apiCall(E.deliveryResend, { params: { id }, json: { channel }, quiet: true });
 
-export const markPosted = (ids: number[]) =>
-  apiCall('post', API_PATHS.printQueuePosted, { schema: postedAnswerSchema, json: { deliveries: ids }, quiet: true });
+export const markPosted = (ids: number[]) => apiCall(E.printQueuePosted, { json: { deliveries: ids }, quiet: true });
 
 /** The chosen letters as one PDF, downloaded (a merged pile can take a while to render: 2 minutes). */
 export async function downloadMergedPdf(ids: number[]): Promise<void> {
-  const { bytes } = await apiFile(API_PATHS.printQueuePdf, { json: { deliveries: ids }, timeout: 120_000, quiet: true });
+  const { bytes } = await apiFile(pathOf(E.printQueuePdf), { json: { deliveries: ids }, timeout: 120_000, quiet: true });
   const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
   const a = document.createElement('a');
   a.href = url;

@@ -3,8 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '../../components/ui/alert';
 import { Pager } from '../../components/ui/pager';
-import { API_PATHS, stuckLettersAnswerSchema, type StuckLetter } from '../../domain/contract';
+import type { StuckLetter } from '../../domain/contract';
 import { channelWords, deliveryStatusWords, recipientRoleWords } from '../../domain/delivery-words';
+import { E } from '../../domain/contract/endpoints';
 import { formatDateTime } from '../../domain/display-format';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
@@ -35,8 +36,7 @@ export function StuckLettersList() {
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['stuck-letters', 'list', page],
-    queryFn: () =>
-      apiCall('get', API_PATHS.stuckLetters, { schema: stuckLettersAnswerSchema, searchParams: { page, per_page: PER_PAGE }, quiet: true }),
+    queryFn: () => apiCall(E.stuckLetters, { query: { page, per_page: PER_PAGE }, quiet: true }),
     placeholderData: keepPreviousData,
   });
   const data = q.data?.data;

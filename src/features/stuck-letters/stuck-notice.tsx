@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '../../components/ui/alert';
-import { API_PATHS, stuckLettersAnswerSchema } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
 import { StuckLettersList } from './stuck-letters-list';
@@ -19,8 +19,7 @@ export default function StuckNotice() {
   const [open, setOpen] = useState(false);
   const stuck = useQuery({
     queryKey: ['stuck-letters', SHOWN],
-    queryFn: () =>
-      apiCall('get', API_PATHS.stuckLetters, { schema: stuckLettersAnswerSchema, searchParams: { per_page: SHOWN }, quiet: true }),
+    queryFn: () => apiCall(E.stuckLetters, { query: { per_page: SHOWN }, quiet: true }),
     refetchOnWindowFocus: true,
     refetchInterval: 5 * 60_000,
   });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, delegationAnswerSchema, delegationsAnswerSchema, type DelegationInput } from '../../domain/contract';
+import type { DelegationInput } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 
 const key = (trustId: number) => ['trust', trustId, 'delegations'] as const;
@@ -8,7 +9,7 @@ const key = (trustId: number) => ['trust', trustId, 'delegations'] as const;
 export function useDelegations(trustId: number) {
   return useQuery({
     queryKey: key(trustId),
-    queryFn: async () => (await apiCall('get', API_PATHS.trustDelegations(trustId), { schema: delegationsAnswerSchema, quiet: true })).data,
+    queryFn: async () => (await apiCall(E.trustDelegationsGet, { params: { id: trustId }, quiet: true })).data,
     retry: false,
   });
 }
@@ -17,11 +18,7 @@ export function useDelegations(trustId: number) {
 export function useAddDelegation(trustId: number) {
   const queries = useQueryClient();
   return async (input: DelegationInput) => {
-    const { data } = await apiCall('post', API_PATHS.trustDelegations(trustId), {
-      schema: delegationAnswerSchema,
-      json: input,
-      quiet: true,
-    });
+    const { data } = await apiCall(E.trustDelegationsCreate, { params: { id: trustId }, json: input, quiet: true });
     await queries.invalidateQueries({ queryKey: key(trustId) });
     return data;
   };
@@ -31,10 +28,7 @@ export function useAddDelegation(trustId: number) {
 export function useRevokeDelegation(trustId: number) {
   const queries = useQueryClient();
   return async (id: number) => {
-    const { data } = await apiCall('delete', API_PATHS.trustDelegation(trustId, id), {
-      schema: delegationAnswerSchema,
-      quiet: true,
-    });
+    const { data } = await apiCall(E.trustDelegationDelete, { params: { id: trustId, delegationId: id }, quiet: true });
     await queries.invalidateQueries({ queryKey: key(trustId) });
     return data;
   };

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, distributionSettingsAnswerSchema, type DistributionSettingsInput } from '../../domain/contract';
+import type { DistributionSettingsInput } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 
 const key = (trustId: number) => ['trust', trustId, 'distribution'] as const;
@@ -8,8 +9,7 @@ const key = (trustId: number) => ['trust', trustId, 'distribution'] as const;
 export function useDistributionSettings(trustId: number) {
   return useQuery({
     queryKey: key(trustId),
-    queryFn: async () =>
-      (await apiCall('get', API_PATHS.trustDistribution(trustId), { schema: distributionSettingsAnswerSchema, quiet: true })).data,
+    queryFn: async () => (await apiCall(E.trustDistributionGet, { params: { id: trustId }, quiet: true })).data,
     retry: false,
   });
 }
@@ -18,11 +18,7 @@ export function useDistributionSettings(trustId: number) {
 export function useSaveDistributionSettings(trustId: number) {
   const queries = useQueryClient();
   return async (input: DistributionSettingsInput) => {
-    const { data } = await apiCall('put', API_PATHS.trustDistribution(trustId), {
-      schema: distributionSettingsAnswerSchema,
-      json: input,
-      quiet: true,
-    });
+    const { data } = await apiCall(E.trustDistributionUpdate, { params: { id: trustId }, json: input, quiet: true });
     queries.setQueryData(key(trustId), data);
     return data;
   };
