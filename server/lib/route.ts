@@ -51,7 +51,11 @@ export function route<const E extends EndpointDef>(
       ...config,
     },
     ...options,
-    // The schemas above checked what the handler's types say (fastify-type-provider-zod's compilers).
-    handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (req, reply) => {
+      // The entry's success status (201 …); an error thrown by the handler still answers its own.
+      if (e.status) reply.status(e.status);
+      // The schemas above checked what the handler's types say (fastify-type-provider-zod's compilers).
+      return (handler as unknown as (req: FastifyRequest, reply: FastifyReply) => unknown)(req, reply);
+    },
   });
 }

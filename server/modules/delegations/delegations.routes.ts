@@ -14,11 +14,7 @@ export const delegationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   route(app, E.trustDelegationsGet, async (req) => ({ data: await delegations.list(caller(req), req.params.id) }));
 
-  route(app, E.trustDelegationsCreate, async (req, reply) => {
-    const data = await delegations.create(caller(req), req.params.id, req.body, req.ip);
-    reply.status(201);
-    return { data };
-  });
+  route(app, E.trustDelegationsCreate, async (req) => ({ data: await delegations.create(caller(req), req.params.id, req.body, req.ip) }));
 
   route(app, E.trustDelegationDelete, async (req) => ({
     data: await delegations.revoke(caller(req), req.params.id, req.params.delegationId, req.ip),
