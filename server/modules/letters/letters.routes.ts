@@ -1,26 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import {
-  API_PATHS,
-  dictationAnswerSchema,
-  idParamSchema,
-  letterRefusalSchema,
-  letterAnswerSchema,
-  letterVersionAnswerSchema,
-  letterVersionsSchema,
-  manualLetterSchema,
-  saveLetterSchema,
-  savedLetterAnswerSchema,
-  versionParamSchema,
-  type LetterConflict,
-} from '../../../src/domain/contract';
-import { RULES } from '../../../src/domain/access';
+import type { LetterConflict } from '../../../src/domain/contract';
+import { E } from '../../../src/domain/contract/endpoints';
 import { LETTER_MAX_DEPTH, nestsDeeperThan } from '../../../src/domain/letter-doc';
 import { errorOf } from '../../../src/domain/contract/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { appError } from '../../lib/errors';
 import { RATE_LIMITS } from '../../lib/rate-limits';
+import { route } from '../../lib/route';
 import { createUrlSigner, loadSigningKey } from '../../lib/signed-url';
 import { caller } from '../auth/request-auth';
 import { dictationDto } from './dictation-scope';
@@ -58,58 +46,40 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; dist
   const letters = createLetterService(db);
   const manual = createManualLetterService(db);
 
-  app.get(
-    '/api/dictation/:id/letter',
-    { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: letterAnswerSchema } } },
-    // Offline review's prefetch (src/lib/offline/prefetch-header.ts) is not the user opening it.
-    async (req) => ({
-      data: await letters.get(caller(req), req.params.id, { prefetch: req.headers['x-wardnote-prefetch'] !== undefined }),
-    }),
-  );
+  // Offline review's prefetch (src/lib/offline/prefetch-header.ts) is not the user opening it.
+  route(app, E.dictationLetterGet, async (req) => ({
+    data: await letters.get(caller(req), req.params.id, { prefetch: req.headers['x-wardnote-prefetch'] !== undefined }),
+  }));
 
-  app.put(
-    '/api/dictation/:id/letter',
-    {
-      config: { rule: RULES.dictation, idempotent: true, rateLimit: RATE_LIMITS.letterSave },
-      bodyLimit: LETTER_BODY_LIMIT_BYTES,
-      preValidation: guardNesting,
-      schema: { params: idParamSchema, body: saveLetterSchema, response: { 200: savedLetterAnswerSchema, 409: letterRefusalSchema } },
-    },
-    async (req, reply) => {
-      const result = await letters.save(caller(req), req.params.id, req.body, req.ip);
-      if (!result.ok) {
-        const { code, message } = errorOf('letter_conflict');
-        const conflict: LetterConflict = { message, code, letter: result.current };
-        return reply.status(409).send(conflict);
-      }
-      return { data: { version: result.version, updated_at: result.updated_at } };
-    },
-  );
+  // The nesting guard runs before validation (the recursive schema), so the save has a scope of its own for the hook.
+  await app.register(async (save) => {
+    save.addHook('preValidation', guardNesting);
+    route(
+      save,
+      E.dictationLetterSave,
+      async (req, reply) => {
+        const result = await letters.save(caller(req), req.params.id, req.body, req.ip);
+        if (!result.ok) {
+          const { code, message } = errorOf('letter_conflict');
+          const conflict: LetterConflict = { message, code, letter: result.current };
+          return reply.status(409).send(conflict);
+        }
+        return { data: { version: result.version, updated_at: result.updated_at } };
+      },
+      { bodyLimit: LETTER_BODY_LIMIT_BYTES, config: { rateLimit: RATE_LIMITS.letterSave } },
+    );
+  });
 
-  app.get(
-    '/api/dictation/:id/versions',
-    { config: { rule: RULES.viewDictation }, schema: { params: idParamSchema, response: { 200: letterVersionsSchema } } },
-    async (req) => ({ data: await letters.versions(caller(req), req.params.id) }),
-  );
+  route(app, E.dictationVersions, async (req) => ({ data: await letters.versions(caller(req), req.params.id) }));
 
-  app.get(
-    '/api/dictation/:id/versions/:version',
-    { config: { rule: RULES.viewDictation }, schema: { params: versionParamSchema, response: { 200: letterVersionAnswerSchema } } },
-    async (req) => ({ data: await letters.version(caller(req), req.params.id, req.params.version) }),
-  );
+  route(app, E.dictationVersion, async (req) => ({ data: await letters.version(caller(req), req.params.id, req.params.version) }));
 
-  app.post(
-    API_PATHS.dictationManual,
-    {
-      config: { rule: RULES.manualLetter, idempotent: true },
-      schema: { body: manualLetterSchema, response: { 201: dictationAnswerSchema } },
-    },
-    async (req, reply) => {
-      const auth = caller(req);
-      const id = await manual.create(auth, req.body, req.ip);
-      return reply.status(201).send({ data: await dictationDto(db, signer, auth, id) });
-    },
-  );
+  route(app, E.dictationManual, async (req, reply) => {
+    const auth = caller(req);
+    const id = await manual.create(auth, req.body, req.ip);
+    reply.status(201);
+    return { data: await dictationDto(db, signer, auth, id) };
+  });
 
   const approvals = createApprovalService(db, letters, distribution);
   await app.register(dictationPageRoutes, { db, signer, letters, approvals, distribution });

@@ -9,13 +9,14 @@
  * answer never says whether a dictation exists. Each PDF served is logged in the dictation's trail.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, idParamSchema, LETTER_VERSION_HEADER, printLinkAnswerSchema, printLinkQuerySchema } from '../../../src/domain/contract';
-import { RULES } from '../../../src/domain/access';
+import { LETTER_VERSION_HEADER } from '../../../src/domain/contract';
+import { E } from '../../../src/domain/contract/endpoints';
 import { buildLetterModel, letterFileName } from '../../../src/domain/letter-model';
 import type { Db } from '../../db/client';
 import { dictationLogs } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { appError } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { createUrlSigner, loadSigningKey } from '../../lib/signed-url';
 import { authForLinkHolder, caller } from '../auth/request-auth';
 import { mayCall } from '../../../src/domain/outsourced-calls';
@@ -38,34 +39,30 @@ export const printLinkRoutes: FastifyPluginAsyncZod<{ db: Db; renderer: RenderPo
 ) => {
   const signer = createUrlSigner(await loadSigningKey(db), PRINT_LINK_TTL_MS);
 
-  app.post(
-    '/api/dictation/:id/print-link',
-    { config: { rule: RULES.distribution }, schema: { params: idParamSchema, response: { 200: printLinkAnswerSchema } } },
-    async (req) => {
-      const auth = caller(req);
-      const { row } = await visibleContext(db, auth, req.params.id);
-      const version = await readLetterVersion(db, row.id);
-      const signed = signer.sign(signedPath(row.id, version), { userId: auth.ctx.user.id, sessionId: auth.session.id });
-      await audit(db, {
-        trustId: row.trustId,
-        userId: auth.ctx.user.id,
-        action: 'letter.print_link',
-        entityType: 'dictation',
-        entityId: row.id,
-        details: { version },
-        ip: req.ip,
-      });
-      const query = `d=${row.id}&v=${version}&${signed.slice(signed.indexOf('?') + 1)}`;
-      const exp = Number(new URLSearchParams(query).get('exp'));
-      return {
-        data: { url: `/renderdocument?${query}`, pdf_url: `${API_PATHS.printDocument}?${query}`, expires_at: new Date(exp).toISOString() },
-      };
-    },
-  );
+  route(app, E.dictationPrintLink, async (req) => {
+    const auth = caller(req);
+    const { row } = await visibleContext(db, auth, req.params.id);
+    const version = await readLetterVersion(db, row.id);
+    const signed = signer.sign(signedPath(row.id, version), { userId: auth.ctx.user.id, sessionId: auth.session.id });
+    await audit(db, {
+      trustId: row.trustId,
+      userId: auth.ctx.user.id,
+      action: 'letter.print_link',
+      entityType: 'dictation',
+      entityId: row.id,
+      details: { version },
+      ip: req.ip,
+    });
+    const query = `d=${row.id}&v=${version}&${signed.slice(signed.indexOf('?') + 1)}`;
+    const exp = Number(new URLSearchParams(query).get('exp'));
+    return {
+      data: { url: `/renderdocument?${query}`, pdf_url: `${E.printDocument.path}?${query}`, expires_at: new Date(exp).toISOString() },
+    };
+  });
 
-  app.get(
-    API_PATHS.printDocument,
-    { config: { auth: 'none', rateLimit: renderLimit }, schema: { querystring: printLinkQuerySchema } },
+  route(
+    app,
+    E.printDocument,
     async (req, reply) => {
       const q = req.query;
       const dictationId = Number(q.d);
@@ -76,7 +73,7 @@ export const printLinkRoutes: FastifyPluginAsyncZod<{ db: Db; renderer: RenderPo
       // The holder, as they are now, is held to the rule of the route that made the link (issue 22 point 8):
       // one whose role no longer prints letters, or who has moved to an outsourcing pool, prints nothing.
       const auth = await authForLinkHolder(db, checked.holder, pinWindowMs);
-      const allowed = auth && mayCall(auth.subject, RULES.distribution, `GET ${API_PATHS.printDocument}`);
+      const allowed = auth && mayCall(auth.subject, E.dictationPrintLink.rule, `GET ${E.printDocument.path}`);
       const ctx = allowed ? await findContext(db, dictationId) : null;
       if (!auth || !ctx || !mayView(auth, ctx.row) || (await readLetterVersion(db, dictationId)) !== version) throw expired();
       const source = await readLetterSource(db, ctx.row, new Date(), (msg) => req.log.warn(msg));
@@ -104,5 +101,6 @@ export const printLinkRoutes: FastifyPluginAsyncZod<{ db: Db; renderer: RenderPo
         .header('Referrer-Policy', 'no-referrer')
         .send(bytes);
     },
+    { config: { rateLimit: renderLimit } },
   );
 };

@@ -9,6 +9,7 @@ import { unknownMergeFields } from '../autotext-merge';
 import { MESSAGES } from '../messages';
 import { hasHiddenControl } from '../text-controls';
 import { INT4_MAX, idSchema, isStorableText } from './primitives';
+import { paginatedSchema } from './users';
 
 export const AUTOTEXT_LIMITS = {
   shortcut: 20,
@@ -95,6 +96,8 @@ export const autotextSchema = z.object({
   can_edit: z.boolean(),
 });
 export type Autotext = z.infer<typeof autotextSchema>;
+/** One snippet: GET, POST and PUT /api/autotext(/{id}). */
+export const autotextAnswerSchema = z.object({ data: autotextSchema });
 
 /** GET /api/autotext: the caller's usable snippets, one page, searched by shortcut or title. */
 export const autotextListQuerySchema = z.object({
@@ -104,6 +107,7 @@ export const autotextListQuerySchema = z.object({
   paginate: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AutotextListQuery = z.input<typeof autotextListQuerySchema>;
+export const autotextPageSchema = z.object({ data: paginatedSchema(autotextSchema) });
 
 /** One snippet as the editor needs it (GET /api/autotext/usable). */
 export const autotextSnippetSchema = z.object({

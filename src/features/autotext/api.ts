@@ -1,14 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  API_PATHS,
-  autotextDepartmentsSchema,
-  autotextImportResultSchema,
-  autotextSchema,
-  paginatedSchema,
-  type AutotextImport,
-  type AutotextInput,
-} from '../../domain/contract';
+import type { AutotextImport, AutotextInput } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import type { AutotextScope } from '../../domain/autotext-access';
 import { apiCall } from '../../lib/api/client';
 import { AUTOTEXT_KEY } from './snippets-cache';
@@ -20,9 +12,6 @@ export interface AutotextListParams {
   paginate: number;
 }
 
-const pageSchema = z.object({ data: paginatedSchema(autotextSchema) });
-const oneSchema = z.object({ data: autotextSchema });
-
 export const autotextKeys = {
   all: ['autotext'] as const,
   page: (p: AutotextListParams) => ['autotext', 'page', p] as const,
@@ -33,9 +22,8 @@ export function useAutotextPage(p: AutotextListParams) {
   return useQuery({
     queryKey: autotextKeys.page(p),
     queryFn: () =>
-      apiCall('get', API_PATHS.autotext, {
-        schema: pageSchema,
-        searchParams: {
+      apiCall(E.autotextList, {
+        query: {
           page: p.page,
           paginate: p.paginate,
           ...(p.search ? { search: p.search } : {}),
@@ -50,7 +38,7 @@ export function useAutotextPage(p: AutotextListParams) {
 export function useAutotextDepartments() {
   return useQuery({
     queryKey: autotextKeys.departments,
-    queryFn: () => apiCall('get', API_PATHS.autotextDepartments, { schema: autotextDepartmentsSchema }),
+    queryFn: () => apiCall(E.autotextDepartments, {}),
     select: (r) => r.data,
     staleTime: 5 * 60_000,
   });
@@ -59,20 +47,18 @@ export function useAutotextDepartments() {
 /** A new snippet, or a change to `editing` made on its version `baseVersion` (409 `autotext_conflict` if someone saved since). */
 export const saveAutotext = (input: AutotextInput, editing?: { id: number; baseVersion: number }) =>
   editing
-    ? apiCall('put', API_PATHS.autotextById(editing.id), {
-        schema: oneSchema,
+    ? apiCall(E.autotextUpdate, {
+        params: { id: editing.id },
         json: { ...input, base_version: editing.baseVersion },
         quiet: true,
       })
-    : apiCall('post', API_PATHS.autotext, { schema: oneSchema, json: input, quiet: true });
+    : apiCall(E.autotextCreate, { json: input, quiet: true });
 
-export const fetchAutotext = (id: number) => apiCall('get', API_PATHS.autotextById(id), { schema: oneSchema, quiet: true });
+export const fetchAutotext = (id: number) => apiCall(E.autotextGet, { params: { id }, quiet: true });
 
-export const deleteAutotext = (id: number) =>
-  apiCall('delete', API_PATHS.autotextById(id), { schema: z.object({ message: z.string() }), quiet: true });
+export const deleteAutotext = (id: number) => apiCall(E.autotextDelete, { params: { id }, quiet: true });
 
-export const importAutotextBatch = (body: AutotextImport) =>
-  apiCall('post', API_PATHS.autotextImport, { schema: autotextImportResultSchema, json: body, quiet: true, timeout: 60_000 });
+export const importAutotextBatch = (body: AutotextImport) => apiCall(E.autotextImport, { json: body, quiet: true, timeout: 60_000 });
 
 /** After a change: the list pages and the editor's set are fetched again. */
 export function useRefreshAutotext() {

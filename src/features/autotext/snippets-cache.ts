@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, autotextUsableSchema, type AutotextSnippet } from '../../domain/contract';
+import { autotextUsableSchema, type AutotextSnippet } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
 import { getSecure, putSecure } from '../../lib/crypto/secure-store';
@@ -14,7 +15,7 @@ const STORE_KEY = 'autotext_snippets';
  */
 export async function loadAutotexts(): Promise<AutotextSnippet[]> {
   try {
-    const { data } = await apiCall('get', API_PATHS.autotextUsable, { schema: autotextUsableSchema, quiet: true });
+    const { data } = await apiCall(E.autotextUsable, { quiet: true });
     await putSecure(STORE_KEY, data).catch(() => {});
     return data;
   } catch (err) {

@@ -1,5 +1,5 @@
-import { letterAnswerSchema, type Letter, type LetterNode } from '../../domain/contract/letter';
-import { API_PATHS } from '../../domain/contract/paths';
+import type { Letter, LetterNode } from '../../domain/contract/letter';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
 import { unsealJson } from '../../lib/crypto/secure-store';
@@ -34,7 +34,7 @@ export async function readLocalLetter(dictationId: number): Promise<LocalLetter 
  */
 export async function fetchServerLetter(dictationId: number): Promise<{ letter: Letter | null; error: string | null }> {
   try {
-    const answer = await apiCall('get', API_PATHS.dictationLetter(dictationId), { schema: letterAnswerSchema });
+    const answer = await apiCall(E.dictationLetterGet, { params: { id: dictationId } });
     return { letter: answer.data, error: null };
   } catch (err) {
     if (err instanceof HttpError && err.status === 0) return { letter: null, error: null };

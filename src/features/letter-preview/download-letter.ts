@@ -1,4 +1,5 @@
-import { API_PATHS } from '../../domain/contract/paths';
+import { pathOf } from '../../domain/contract/endpoint';
+import { E } from '../../domain/contract/endpoints';
 import { apiFile } from '../../lib/api/client';
 
 const TYPES = { pdf: 'application/pdf', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } as const;
@@ -14,7 +15,7 @@ function fileName(disposition: string | null, format: keyof typeof TYPES): strin
  * server writes "Downloaded letter (PDF|DOCX)" in the audit trail. Rejects with an HttpError.
  */
 export async function downloadLetter(dictationId: number, format: keyof typeof TYPES): Promise<void> {
-  const path = format === 'pdf' ? API_PATHS.dictationLetterPdf(dictationId) : API_PATHS.dictationLetterDocx(dictationId);
+  const path = pathOf(format === 'pdf' ? E.dictationLetterPdf : E.dictationLetterDocx, { id: dictationId });
   const { bytes, headers } = await apiFile(path, { timeout: 60_000 });
   const url = URL.createObjectURL(new Blob([bytes], { type: TYPES[format] }));
   const a = document.createElement('a');

@@ -1,4 +1,5 @@
-import { API_PATHS } from '../../domain/contract/paths';
+import { pathOf } from '../../domain/contract/endpoint';
+import { E } from '../../domain/contract/endpoints';
 import { LETTER_VERSION_HEADER } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import { apiFile } from '../../lib/api/client';
@@ -19,7 +20,7 @@ const RENDER_TIMEOUT_MS = 60_000;
 /** Asks the server for the letter's PDF; when it cannot be reached, the device's copy, else 'Preview not available'. */
 export async function loadPreview(dictationId: number): Promise<PreviewPdf> {
   try {
-    const { bytes, headers } = await apiFile(API_PATHS.dictationLetterPdf(dictationId), {
+    const { bytes, headers } = await apiFile(pathOf(E.dictationLetterPdf, { id: dictationId }), {
       searchParams: { purpose: 'preview' },
       timeout: RENDER_TIMEOUT_MS,
     });

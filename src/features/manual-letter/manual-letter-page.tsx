@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
-import { API_PATHS, dictationSchema, type ManualLetter } from '../../domain/contract';
+import type { ManualLetter } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -34,8 +34,7 @@ export function ManualLetterPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const { data } = await apiCall('post', API_PATHS.dictationManual, {
-        schema: z.object({ data: dictationSchema }),
+      const { data } = await apiCall(E.dictationManual, {
         json: {
           author_id,
           department_id: details.department_id,

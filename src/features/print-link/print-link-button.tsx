@@ -3,7 +3,7 @@ import { Link2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { RULES, satisfies } from '../../domain/access';
-import { API_PATHS, printLinkAnswerSchema } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
 import { useSession } from '../../lib/auth/use-session';
@@ -22,7 +22,7 @@ export function PrintLinkButton({ dictationId }: { dictationId: number }) {
   const make = async () => {
     setBusy(true);
     try {
-      const { data } = await apiCall('post', API_PATHS.dictationPrintLink(dictationId), { schema: printLinkAnswerSchema, quiet: true });
+      const { data } = await apiCall(E.dictationPrintLink, { params: { id: dictationId }, quiet: true });
       const url = `${window.location.origin}${data.url}`;
       setLink(url);
       try {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { API_PATHS } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { PAGE_MESSAGES } from '../../domain/messages';
 
 type State = { kind: 'opening' } | { kind: 'failed'; message: string };
@@ -17,7 +17,7 @@ export function RenderDocumentPage() {
     let cancelled = false;
     void (async () => {
       try {
-        const res = await fetch(`${API_PATHS.printDocument}${window.location.search}`, { credentials: 'omit', cache: 'no-store' });
+        const res = await fetch(`${E.printDocument.path}${window.location.search}`, { credentials: 'omit', cache: 'no-store' });
         if (!res.ok) {
           const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
           const message = typeof body?.message === 'string' ? body.message : PAGE_MESSAGES.printLinkInvalid;

@@ -1,14 +1,15 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API_PATHS, recipientsAnswerSchema, type Dictation, type RecipientsAnswer } from '../../domain/contract';
+import type { Dictation, RecipientsAnswer } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import type { RecipientLists } from '../../domain/recipient-entries';
 import { apiCall } from '../../lib/api/client';
-import { enqueueRequest } from '../../lib/sync/outbox';
+import { enqueue } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 
 export const recipientsKey = (dictationId: number) => ['recipients', dictationId] as const;
 
 const fetchRecipients = (dictationId: number) =>
-  apiCall('get', API_PATHS.dictationRecipients(dictationId), { schema: recipientsAnswerSchema, quiet: true }).then((a) => a.data);
+  apiCall(E.dictationRecipientsGet, { params: { id: dictationId }, quiet: true }).then((a) => a.data);
 
 /**
  * A letter's recipients as the server holds them (or, after a save on this device, as saved here). Kept
@@ -42,13 +43,7 @@ export async function recipientsForCheck(client: QueryClient, dictationId: numbe
  * list with the server's words. The page shows the saved lists at once.
  */
 export async function saveRecipients(client: QueryClient, d: Pick<Dictation, 'id' | 'reference'>, lists: RecipientLists): Promise<void> {
-  await enqueueRequest({
-    method: 'PUT',
-    path: API_PATHS.dictationRecipients(d.id),
-    body: lists,
-    label: `Recipients ${d.reference}`,
-    recipientsOf: d.id,
-  });
+  await enqueue(E.dictationRecipientsSave, { params: { id: d.id }, body: lists, label: `Recipients ${d.reference}` });
   void requestSync();
   client.setQueryData<RecipientsAnswer>(recipientsKey(d.id), (old) => (old ? { ...old, ...lists, saved: true } : old));
 }

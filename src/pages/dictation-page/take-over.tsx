@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, dictationAnswerSchema, type Dictation } from '../../domain/contract';
+import type { Dictation } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import type { LetterUser } from '../../domain/letter-access';
 import { TYPING_STATUSES } from '../../domain/letter-access';
 import { Button } from '../../components/ui/button';
@@ -19,7 +20,7 @@ export function TakeOver({ d, user }: { d: Dictation; user: LetterUser }) {
   async function takeOver() {
     setAsking(false);
     try {
-      await apiCall('post', API_PATHS.dictationTakeOver(d.id), { schema: dictationAnswerSchema, json: {}, quiet: true });
+      await apiCall(E.dictationTakeOver, { params: { id: d.id }, quiet: true });
       // Once the dictation says it is theirs, the letter editor opens for typing and fetches the letter again.
       await queries.invalidateQueries({ queryKey: ['dictation', d.id] });
     } catch (err) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_PATHS, type Dictation } from '../../domain/contract';
+import type { Dictation } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { HttpError } from '../../lib/api/errors';
 import { apiCall } from '../../lib/api/client';
 
@@ -31,7 +31,7 @@ export function useClaimOnOpen(d: Dictation | undefined, roles: readonly string[
     if (!d || tried.current === d.id || !shouldClaim(d, roles, outsourced)) return;
     tried.current = d.id;
     setState({ kind: 'claiming' });
-    apiCall('post', API_PATHS.dictationClaim(d.id), { schema: z.unknown(), json: {}, quiet: true })
+    apiCall(E.dictationClaim, { params: { id: d.id }, quiet: true })
       .then(() => setState({ kind: 'idle' }))
       .catch((err: unknown) => setState({ kind: 'refused', message: err instanceof HttpError ? err.message : String(err) }))
       .finally(() => void queries.invalidateQueries({ queryKey: ['dictation', d.id] }));

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API_PATHS, type DetailsCorrection, type Dictation } from '../../domain/contract';
-import { enqueueRequest } from '../../lib/sync/outbox';
+import type { DetailsCorrection, Dictation } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
+import { enqueue } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 
 /**
@@ -12,7 +13,7 @@ import { requestSync } from '../../lib/sync/triggers';
 export function useDetailsSaver(d: Dictation) {
   const queries = useQueryClient();
   return async (details: DetailsCorrection, okMessage: string) => {
-    await enqueueRequest({ method: 'PATCH', path: API_PATHS.dictationDetails(d.id), body: details, label: `Details ${d.reference}` });
+    await enqueue(E.dictationDetails, { params: { id: d.id }, body: details, label: `Details ${d.reference}` });
     void requestSync();
     queries.setQueryData<Dictation>(['dictation', d.id], (old) =>
       old

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API_PATHS, type Dictation, type TransitionRequest } from '../../domain/contract';
+import type { Dictation, TransitionRequest } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
-import { enqueueRequest } from '../../lib/sync/outbox';
+import { enqueue } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { announceQueued } from '../../features/sync';
 
@@ -21,12 +22,10 @@ export function useHandOff(d: Dictation) {
       toast.error(MESSAGES.letterPutRightFirst(problems[0]!));
       return false;
     }
-    const queued = await enqueueRequest({
-      method: 'POST',
-      path: API_PATHS.dictationTransition(d.id),
+    const queued = await enqueue(E.dictationTransition, {
+      params: { id: d.id },
       body: request,
       label: `${d.reference}: ${request.action.replaceAll('_', ' ')}`,
-      afterLetter: d.id,
     });
     void requestSync();
     queries.removeQueries({ queryKey: ['dictation', d.id] });
