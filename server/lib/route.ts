@@ -15,7 +15,9 @@ export type EndpointHandler<E extends EndpointDef> = (
 ) => Promise<AnswerInputOf<E> | FastifyReply> | AnswerInputOf<E> | FastifyReply;
 
 /** What a route adds to its table entry: a rate limit, a body limit, a flag only the server knows. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preHandler'> & { config?: FastifyContextConfig };
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation' | 'preHandler'> & {
+  config?: FastifyContextConfig;
+};
 
 function schemaOf(e: EndpointDef): FastifySchema {
   const schema: FastifySchema = {};

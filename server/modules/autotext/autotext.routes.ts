@@ -28,8 +28,7 @@ export const autotextRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
 
   route(app, E.autotextDepartments, async (req) => ({ data: await service.departments(caller(req)) }));
 
-  route(app, E.autotextCreate, async (req, reply) => {
-    reply.status(201);
+  route(app, E.autotextCreate, async (req) => {
     return { data: await service.create(caller(req), req.body, req.ip) };
   });
 

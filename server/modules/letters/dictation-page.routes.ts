@@ -72,8 +72,7 @@ export const dictationPageRoutes: FastifyPluginAsyncZod<{
     return { data: { data: rows, ...pageUrls(req, page, paginate, total) } };
   });
 
-  route(app, E.dictationCommentAdd, async (req, reply) => {
-    reply.status(201);
+  route(app, E.dictationCommentAdd, async (req) => {
     return { data: await details.addComment(caller(req), req.params.id, req.body.comments, req.ip) };
   });
 

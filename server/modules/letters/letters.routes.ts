@@ -51,33 +51,29 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; dist
     data: await letters.get(caller(req), req.params.id, { prefetch: req.headers['x-wardnote-prefetch'] !== undefined }),
   }));
 
-  // The nesting guard runs before validation (the recursive schema), so the save has a scope of its own for the hook.
-  await app.register(async (save) => {
-    save.addHook('preValidation', guardNesting);
-    route(
-      save,
-      E.dictationLetterSave,
-      async (req, reply) => {
-        const result = await letters.save(caller(req), req.params.id, req.body, req.ip);
-        if (!result.ok) {
-          const { code, message } = errorOf('letter_conflict');
-          const conflict: LetterConflict = { message, code, letter: result.current };
-          return reply.status(409).send(conflict);
-        }
-        return { data: { version: result.version, updated_at: result.updated_at } };
-      },
-      { bodyLimit: LETTER_BODY_LIMIT_BYTES, config: { rateLimit: RATE_LIMITS.letterSave } },
-    );
-  });
+  // The nesting guard runs before validation (the recursive schema would otherwise walk any depth).
+  route(
+    app,
+    E.dictationLetterSave,
+    async (req, reply) => {
+      const result = await letters.save(caller(req), req.params.id, req.body, req.ip);
+      if (!result.ok) {
+        const { code, message } = errorOf('letter_conflict');
+        const conflict: LetterConflict = { message, code, letter: result.current };
+        return reply.status(409).send(conflict);
+      }
+      return { data: { version: result.version, updated_at: result.updated_at } };
+    },
+    { bodyLimit: LETTER_BODY_LIMIT_BYTES, preValidation: guardNesting, config: { rateLimit: RATE_LIMITS.letterSave } },
+  );
 
   route(app, E.dictationVersions, async (req) => ({ data: await letters.versions(caller(req), req.params.id) }));
 
   route(app, E.dictationVersion, async (req) => ({ data: await letters.version(caller(req), req.params.id, req.params.version) }));
 
-  route(app, E.dictationManual, async (req, reply) => {
+  route(app, E.dictationManual, async (req) => {
     const auth = caller(req);
     const id = await manual.create(auth, req.body, req.ip);
-    reply.status(201);
     return { data: await dictationDto(db, signer, auth, id) };
   });
 
