@@ -48,6 +48,6 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<Opts> = async (app, { db, 
 
   route(app, E.dictationAttachmentDelete, async (req, reply) => {
     await attachments.remove(caller(req), req.params.id, req.params.aid, req.ip);
-    return reply.status(204).send();
+    return reply.send();
   });
 };

@@ -10,6 +10,7 @@ interface Opts {
 }
 
 export const dictationRoutes: FastifyPluginAsyncZod<Opts> = async (app, { dictations }) => {
+  // The entry's 201 is the first time; a replay of the same client_id answers 200.
   route(app, E.dictationFinalise, async (req, reply) => {
     const { created, dto } = await dictations.finalise(caller(req), req.body, req.ip);
     return reply.status(created ? 201 : 200).send({ data: dto });
