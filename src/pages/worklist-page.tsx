@@ -3,10 +3,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Page } from '../components/ui/page';
 import { Alert } from '../components/ui/alert';
-import { API_PATHS, type WorklistRow } from '../domain/contract';
+import type { WorklistRow } from '../domain/contract';
+import { E } from '../domain/contract/endpoints';
 import { columnsToShow } from '../domain/list-columns';
 import { statusLabel, type HomeTab } from '../domain/statuses';
 import { homeTabLabel, homeTabsFor } from '../domain/workflow';
@@ -44,7 +44,6 @@ import { mayCall } from '../domain/outsourced-calls';
 import { WaitingOnDevice } from '../features/sync';
 import { StuckNotice } from '../features/stuck-letters';
 
-const ok = z.object({ message: z.string() }).or(z.object({ data: z.unknown() }));
 /** What a refused or failed call says, in plain words. */
 const refusal = (err: unknown) => (err instanceof HttpError ? err.message : 'Error fetching your request');
 const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -66,7 +65,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const counts = useWorklistCounts();
   // Each list is asked for only by those the server gives it to (issue 23): an external typist has neither.
   const listsAllowed = subject ? mayLoadDictationOptions(subject) : false;
-  const typistsAllowed = isTypist && subject !== null && mayCall(subject, RULES.usersRead, `GET ${API_PATHS.users}`);
+  const typistsAllowed = isTypist && subject !== null && mayCall(subject, E.users.rule, `${E.users.method} ${E.users.path}`);
   const options = useDictationOptions(listsAllowed);
   const typists = useTypists(typistsAllowed);
   const { allocate, pendingIds } = useAllocations();
@@ -102,7 +101,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   async function removeRows(targets: WorklistRow[]) {
     const failed: string[] = [];
     for (const r of targets) {
-      await apiCall('delete', API_PATHS.dictationById(r.id), { schema: ok, quiet: true }).catch((err: unknown) =>
+      await apiCall(E.dictationDelete, { params: { id: r.id }, quiet: true }).catch((err: unknown) =>
         failed.push(`${r.reference}: ${err instanceof HttpError ? err.message : 'not deleted'}`),
       );
     }
@@ -114,7 +113,7 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
 
   async function setConfidential(row: WorklistRow, on: boolean) {
     try {
-      await apiCall('post', API_PATHS.dictationConfidential(row.id), { schema: ok, json: { is_confidential: on }, quiet: true });
+      await apiCall(E.dictationConfidential, { params: { id: row.id }, json: { is_confidential: on }, quiet: true });
       toast.success(on ? `${row.reference} is now confidential.` : `${row.reference} is no longer confidential.`);
     } catch (err) {
       toast.warning(err instanceof HttpError ? err.message : 'The marking could not be changed.');

@@ -1,43 +1,38 @@
-import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, dictationOptionsSchema } from '../../../src/domain/contract';
-import { RULES } from '../../../src/domain/access';
+import { E } from '../../../src/domain/contract/endpoints';
+import { route } from '../../lib/route';
 import type { Db } from '../../db/client';
 import { departments, jobTypes, roles, userRoles, users } from '../../db/schema';
 import { caller } from '../auth/request-auth';
 
 export const dictationOptionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    API_PATHS.dictationOptions,
-    { config: { rule: RULES.dictationOptions }, schema: { response: { 200: z.object({ data: dictationOptionsSchema }) } } },
-    async (req) => {
-      const { ctx, subject } = caller(req);
-      const trustId = ctx.user.trustId;
-      const [deps, types] = await Promise.all([
-        db
-          .select({ id: departments.id, name: departments.name, code: departments.code })
-          .from(departments)
-          .where(eq(departments.trustId, trustId))
-          .orderBy(asc(departments.name)),
-        db.select().from(jobTypes).where(eq(jobTypes.trustId, trustId)).orderBy(asc(jobTypes.name)),
-      ]);
-      const authors = subject.roles.includes('Author')
-        ? []
-        : await db
-            .select({ id: users.id, first: users.firstName, last: users.lastName })
-            .from(users)
-            .innerJoin(userRoles, eq(userRoles.userId, users.id))
-            .innerJoin(roles, eq(roles.id, userRoles.roleId))
-            .where(and(eq(users.trustId, trustId), eq(roles.name, 'Author'), eq(users.active, true)))
-            .orderBy(asc(users.lastName));
-      return {
-        data: {
-          departments: deps,
-          job_types: types.map((t) => ({ id: t.id, name: t.name, department_id: t.departmentId, custom_fields: t.customFields })),
-          authors: authors.map((a) => ({ id: a.id, full_name: `${a.first} ${a.last}` })),
-        },
-      };
-    },
-  );
+  route(app, E.dictationOptions, async (req) => {
+    const { ctx, subject } = caller(req);
+    const trustId = ctx.user.trustId;
+    const [deps, types] = await Promise.all([
+      db
+        .select({ id: departments.id, name: departments.name, code: departments.code })
+        .from(departments)
+        .where(eq(departments.trustId, trustId))
+        .orderBy(asc(departments.name)),
+      db.select().from(jobTypes).where(eq(jobTypes.trustId, trustId)).orderBy(asc(jobTypes.name)),
+    ]);
+    const authors = subject.roles.includes('Author')
+      ? []
+      : await db
+          .select({ id: users.id, first: users.firstName, last: users.lastName })
+          .from(users)
+          .innerJoin(userRoles, eq(userRoles.userId, users.id))
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(and(eq(users.trustId, trustId), eq(roles.name, 'Author'), eq(users.active, true)))
+          .orderBy(asc(users.lastName));
+    return {
+      data: {
+        departments: deps,
+        job_types: types.map((t) => ({ id: t.id, name: t.name, department_id: t.departmentId, custom_fields: t.customFields })),
+        authors: authors.map((a) => ({ id: a.id, full_name: `${a.first} ${a.last}` })),
+      },
+    };
+  });
 };

@@ -31,9 +31,6 @@ export const approvalSchema = z.object({
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
-/** GET/PUT /api/user/signature: the caller's own job title and registration number (the profile's Signature). */
-export const SIGNATURE_PATH = '/api/user/signature';
-
 const signatureField = (what: string) =>
   safeText()
     .transform((s) => s.trim())
@@ -41,6 +38,7 @@ const signatureField = (what: string) =>
     .nullable()
     .transform((s) => (s ? s : null));
 
+/** PUT /api/user/signature: the caller's own job title and registration number (the profile's Signature). */
 export const signatureSchema = z.object({
   job_title: signatureField('Job title'),
   registration_number: signatureField('Registration number'),

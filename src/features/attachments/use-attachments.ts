@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { API_PATHS, attachmentsAnswerSchema } from '../../domain/contract';
+import { pathOf } from '../../domain/contract/endpoint';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 
 export const attachmentsKey = (id: number) => ['dictation', id, 'attachments'] as const;
@@ -9,7 +10,7 @@ export const attachmentsKey = (id: number) => ['dictation', id, 'attachments'] a
 export function useAttachments(id: number) {
   return useQuery({
     queryKey: attachmentsKey(id),
-    queryFn: () => apiCall('get', API_PATHS.dictationAttachments(id), { schema: attachmentsAnswerSchema, quiet: true }),
+    queryFn: () => apiCall(E.dictationAttachments, { params: { id }, quiet: true }),
     staleTime: 5 * 60_000,
   });
 }
@@ -21,5 +22,6 @@ export function useRefreshAttachments(id: number) {
 
 /** Removing needs a connection: it is refused while the dictation is SENT, which only the server knows for sure. */
 export async function removeAttachment(id: number, aid: number): Promise<void> {
-  await apiCall('delete', API_PATHS.dictationAttachment(id, aid), { schema: z.unknown(), quiet: true });
+  // A 204 has no answer to parse, and apiCall(E.x) calls only endpoints that answer JSON.
+  await apiCall('delete', pathOf(E.dictationAttachmentDelete, { id, aid }), { schema: z.unknown(), quiet: true });
 }

@@ -1,4 +1,5 @@
-import { API_PATHS, allocateResultSchema, type AllocateRequest, type AllocateResult } from '../../domain/contract';
+import type { AllocateRequest, AllocateResult } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 
 /**
@@ -11,8 +12,7 @@ export function allocateBackBody(id: number): AllocateRequest {
 }
 
 export function allocateBack(id: number): Promise<AllocateResult> {
-  return apiCall('post', API_PATHS.dictationAllocate, {
-    schema: allocateResultSchema,
+  return apiCall(E.dictationAllocate, {
     json: allocateBackBody(id),
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     quiet: true,

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API_PATHS, type AllocateRequest } from '../../domain/contract';
+import type { AllocateRequest } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import type { Role } from '../../domain/roles';
 import type { DictationStatus } from '../../domain/statuses';
 import { searchResultAction, type SearchResultAction } from '../../domain/click-rules';
 import { MESSAGES } from '../../domain/messages';
 import { HttpError } from '../../lib/api/errors';
-import { enqueueRequest } from '../../lib/sync/outbox';
+import { enqueue } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { allocateBack, allocateBackBody } from './allocate-back';
@@ -36,7 +37,7 @@ interface Options<R> {
 }
 
 async function queueInOutbox(body: AllocateRequest, label: string): Promise<void> {
-  await enqueueRequest({ method: 'POST', path: API_PATHS.dictationAllocate, body, label });
+  await enqueue(E.dictationAllocate, { params: undefined, body, label });
   void requestSync();
   toast.info('You are offline: the change is kept on this device and sent when the connection is back.');
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { API_PATHS, dictationOptionsSchema, type DictationOptions } from '../../domain/contract';
+import { dictationOptionsSchema, type DictationOptions } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { formatDateTime } from '../../domain/display-format';
-import { RULES, type AccessSubject } from '../../domain/access';
+import type { AccessSubject } from '../../domain/access';
 import { mayCall } from '../../domain/outsourced-calls';
 import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
@@ -37,7 +38,7 @@ export function savedOptionsLabel(savedAt: string | undefined): string {
 }
 
 async function fetchAndSave(): Promise<DictationOptions> {
-  const { data } = await apiCall('get', API_PATHS.dictationOptions, { schema: z.object({ data: dictationOptionsSchema }), quiet: true });
+  const { data } = await apiCall(E.dictationOptions, { quiet: true });
   await putSecure(KEY, { saved_at: new Date().toISOString(), data });
   return data;
 }
@@ -64,7 +65,7 @@ let listening = false;
 
 /** Whether this user may ask for the options at all (an external typist, a TrustAdmin may not). */
 export const mayLoadDictationOptions = (subject: AccessSubject): boolean =>
-  mayCall(subject, RULES.dictationOptions, `GET ${API_PATHS.dictationOptions}`);
+  mayCall(subject, E.dictationOptions.rule, `${E.dictationOptions.method} ${E.dictationOptions.path}`);
 
 /** After sign-in: save the options now and again whenever the browser comes back online (for those who may ask). */
 export function keepDictationOptionsFresh(subject: AccessSubject): Promise<void> {

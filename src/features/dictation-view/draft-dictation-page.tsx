@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { API_PATHS, type Dictation } from '../../domain/contract';
+import type { Dictation } from '../../domain/contract';
+import { pathOf } from '../../domain/contract/endpoint';
+import { E } from '../../domain/contract/endpoints';
 import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { AudioPlayer } from '../../components/ui/audio-player';
@@ -10,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useSession } from '../../lib/auth/use-session';
 import { db } from '../../lib/db/db';
-import { enqueueRequest } from '../../lib/sync/outbox';
+import { enqueue } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { announceQueued } from '../sync';
 import { DetailsSection, detailsFromDictation, useDetailsForm, useDictationKeys } from '../dictation-form';
@@ -36,7 +38,7 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
   const queries = useQueryClient();
   const form = useDetailsForm(() => detailsFromDictation(d), false);
   const [busy, setBusy] = useState(false);
-  const path = API_PATHS.dictationById(d.id);
+  const path = pathOf(E.dictationUpdate, { id: d.id });
   const waiting = useLiveQuery(
     async () => (await db.outbox.toArray()).filter((i) => i.kind === 'request' && i.path === path).length,
     [path],
@@ -48,7 +50,7 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
     setBusy(true);
     try {
       const { author_id: _author, ...body } = details;
-      const queued = await enqueueRequest({ method: 'PATCH', path, body: { ...body, status }, label: `Draft ${d.reference}` });
+      const queued = await enqueue(E.dictationUpdate, { params: { id: d.id }, body: { ...body, status }, label: `Draft ${d.reference}` });
       announceQueued(queued.id, {
         sending: status === 'DRAFT' ? PAGE_MESSAGES.draftSending : PAGE_MESSAGES.submittedSending,
         sent: status === 'DRAFT' ? PAGE_MESSAGES.draftSent : PAGE_MESSAGES.submittedSent,

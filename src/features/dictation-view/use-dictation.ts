@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_PATHS, dictationSchema } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 import { dictationKey, withOfflineCopy } from '../../lib/offline/offline-copy';
 import { readCachedDictation } from '../../lib/offline/review-cache';
@@ -12,7 +11,7 @@ export function useDictation(id: number) {
     queryFn: () =>
       withOfflineCopy(
         dictationKey(id),
-        async () => (await apiCall('get', API_PATHS.dictationById(id), { schema: z.object({ data: dictationSchema }) })).data,
+        async () => (await apiCall(E.dictationGet, { params: { id } })).data,
         () => readCachedDictation(id),
       ),
     // Offline the first try still runs, to answer from the device's copy (a paused query never would);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API_PATHS, parseSearchTerm, searchPageSchema, type SearchPage, type SearchRow } from '../../domain/contract';
+import { parseSearchTerm, type SearchPage, type SearchRow } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
 import { useOnline } from '../../lib/use-online';
@@ -44,7 +45,7 @@ export function useDocumentSearch(state: SearchState) {
     queryFn: async (): Promise<SearchResult> => {
       if (!online) return searchLocally(queries, state);
       try {
-        const res = await apiCall('get', API_PATHS.dictationDocument, { schema: searchPageSchema, searchParams: query!, quiet: true });
+        const res = await apiCall(E.dictationDocument, { query: query!, quiet: true });
         return { page: res.data, local: false };
       } catch (err) {
         console.error('Search failed', err instanceof HttpError ? `${err.status} ${err.code ?? ''}`.trim() : 'network');

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { toast } from 'sonner';
-import { API_PATHS, batchApproveResultSchema, type BatchApproveResult } from '../../domain/contract';
+import type { BatchApproveResult } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
 import { Button } from '../../components/ui/button';
-
-const answer = z.object({ data: batchApproveResultSchema });
 
 export interface BatchApproveButtonProps {
   /** The selected dictations (the AUTHOR_APPROVAL list's selection). */
@@ -30,7 +28,7 @@ export function BatchApproveButton({ ids, onDone, className }: BatchApproveButto
   async function approve() {
     setBusy(true);
     try {
-      const { data } = await apiCall('post', API_PATHS.dictationBatchApprove, { schema: answer, json: { dictations: ids }, quiet: true });
+      const { data } = await apiCall(E.dictationBatchApprove, { json: { dictations: ids }, quiet: true });
       if (data.success_message) toast.success(data.success_message);
       if (data.unsuccess_message) {
         const reasons = data.unsuccessful_jobs.map((j) => `${j.reference ?? `#${j.id}`}: ${j.reason}`);

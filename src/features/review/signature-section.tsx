@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { SIGNATURE_PATH, signatureAnswerSchema, type Signature } from '../../domain/contract';
+import type { Signature } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { MESSAGES } from '../../domain/messages';
 import { signatureLine } from '../../domain/signature';
 import { apiCall } from '../../lib/api/client';
@@ -11,7 +12,7 @@ import { Button } from '../../components/ui/button';
 
 const signatureQuery = {
   queryKey: ['user', 'signature'] as const,
-  queryFn: async () => (await apiCall('get', SIGNATURE_PATH, { schema: signatureAnswerSchema })).data,
+  queryFn: async () => (await apiCall(E.signatureGet, {})).data,
 };
 
 /**
@@ -62,8 +63,7 @@ function SignatureForm({ saved }: { saved: Signature }) {
     setSaving(true);
     setError(null);
     try {
-      const { data } = await apiCall('put', SIGNATURE_PATH, {
-        schema: signatureAnswerSchema,
+      const { data } = await apiCall(E.signatureUpdate, {
         json: { job_title: jobTitle, registration_number: registration },
         quiet: true,
       });

@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API_PATHS, type AllocateRequest } from '../../domain/contract';
+import type { AllocateRequest } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { MESSAGES } from '../../domain/messages';
 import { db } from '../../lib/db/db';
 import { unsealJson } from '../../lib/crypto/secure-store';
-import { enqueueRequest } from '../../lib/sync/outbox';
+import { enqueue } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { takeOutcomes } from '../../lib/sync/outcomes';
 import { worklistKeys } from './worklist-api';
 
-const PATH = API_PATHS.dictationAllocate;
+const PATH = E.dictationAllocate.path;
 
 /**
  * Allocations go through the outbox (DESIGN §3): queued offline, sent once with the Idempotency-Key,
@@ -60,7 +61,7 @@ export function useAllocations() {
   }, [outcomes, queries]);
 
   async function allocate(body: AllocateRequest, label: string) {
-    await enqueueRequest({ method: 'POST', path: PATH, body, label });
+    await enqueue(E.dictationAllocate, { params: undefined, body, label });
     void requestSync();
     if (!navigator.onLine) toast.info('You are offline: the change is kept on this device and sent when the connection is back.');
   }

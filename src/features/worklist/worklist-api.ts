@@ -1,13 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  API_PATHS,
-  paginatedSchema,
-  userSummarySchema,
-  worklistCountsSchema,
-  worklistPageSchema,
-  type WorklistPage,
-} from '../../domain/contract';
+import type { WorklistPage } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import type { HomeTab } from '../../domain/statuses';
 import { apiCall } from '../../lib/api/client';
 import { toApiQuery, type ListParams } from './list-params';
@@ -34,10 +27,7 @@ async function approvalPage(params: ListParams): Promise<WorklistPage> {
   return withOfflineCopy(
     queueKey,
     async () => {
-      const page = await apiCall('get', API_PATHS.dictation, {
-        schema: worklistPageSchema,
-        searchParams: toApiQuery('AUTHOR_APPROVAL', params),
-      });
+      const page = await apiCall(E.worklist, { query: toApiQuery('AUTHOR_APPROVAL', params) });
       void requestReviewPrefetch();
       return page;
     },
@@ -49,10 +39,7 @@ export function useWorklistPage(tab: HomeTab, params: ListParams) {
   const approval = tab === 'AUTHOR_APPROVAL';
   return useQuery({
     queryKey: worklistKeys.page(tab, params),
-    queryFn: () =>
-      approval
-        ? approvalPage(params)
-        : apiCall('get', API_PATHS.dictation, { schema: worklistPageSchema, searchParams: toApiQuery(tab, params) }),
+    queryFn: () => (approval ? approvalPage(params) : apiCall(E.worklist, { query: toApiQuery(tab, params) })),
     // The approval list answers from the device's copy offline, so its first try runs even then.
     ...(approval ? { networkMode: 'offlineFirst' as const, refetchOnReconnect: 'always' as const } : {}),
     placeholderData: keepPreviousData,
@@ -64,13 +51,11 @@ export function useWorklistPage(tab: HomeTab, params: ListParams) {
 export function useWorklistCounts() {
   return useQuery({
     queryKey: worklistKeys.counts,
-    queryFn: () => apiCall('get', API_PATHS.dictationCounts, { schema: worklistCountsSchema, quiet: true }),
+    queryFn: () => apiCall(E.dictationCounts, { quiet: true }),
     refetchOnWindowFocus: true,
     refetchInterval: REFRESH_MS,
   });
 }
-
-const usersPage = z.object({ users: paginatedSchema(userSummarySchema) });
 
 /** The trust's typists (Secretary and Manager) for "Assign to…" and the assigned-to filter. */
 export function useTypists(enabled: boolean) {
@@ -80,9 +65,7 @@ export function useTypists(enabled: boolean) {
     staleTime: 5 * 60_000,
     queryFn: async () => {
       const [secretaries, managers] = await Promise.all(
-        (['Secretary', 'Manager'] as const).map((role) =>
-          apiCall('get', API_PATHS.users, { schema: usersPage, searchParams: { filter_role: role, paginate: '100' }, quiet: true }),
-        ),
+        (['Secretary', 'Manager'] as const).map((role) => apiCall(E.users, { query: { filter_role: role, paginate: '100' }, quiet: true })),
       );
       const all = [...secretaries!.users.data, ...managers!.users.data];
       return [...new Map(all.map((u) => [u.id, u])).values()].sort((a, b) => a.full_name.localeCompare(b.full_name));

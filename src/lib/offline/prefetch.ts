@@ -1,12 +1,5 @@
-import { z } from 'zod';
-import {
-  API_PATHS,
-  dictationSchema,
-  letterAnswerSchema,
-  worklistPageSchema,
-  type Dictation,
-  type WorklistRow,
-} from '../../domain/contract';
+import { API_PATHS, letterAnswerSchema, type Dictation, type WorklistRow } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../api/client';
 import { session } from '../auth/session';
 import { db } from '../db/db';
@@ -34,7 +27,6 @@ const EVERY_MS = 5 * 60_000;
 const MIN_GAP_MS = 2 * 60_000;
 
 const prefetchHeaders = { [PREFETCH_HEADER]: '1' };
-const dictationAnswer = z.object({ data: dictationSchema });
 
 let running: Promise<void> | null = null;
 let lastRun = 0;
@@ -53,11 +45,10 @@ const stillFor = (token: string) => session.snapshot.token === token;
 async function fetchQueue(userId: number): Promise<WorklistRow[]> {
   const rows: WorklistRow[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await apiCall('get', API_PATHS.dictation, {
-      schema: worklistPageSchema,
+    const answer = await apiCall(E.worklist, {
       quiet: true,
       headers: prefetchHeaders,
-      searchParams: { status: 'AUTHOR_APPROVAL', author: String(userId), page: String(page), paginate: String(PAGE_SIZE) },
+      query: { status: 'AUTHOR_APPROVAL', author: String(userId), page: String(page), paginate: String(PAGE_SIZE) },
     });
     rows.push(...answer.data.data);
     if (page >= answer.data.last_page) break;
@@ -97,9 +88,7 @@ export async function prefetchReviewQueue(budget = readBudget()): Promise<void> 
   const dictations = new Map<number, Dictation>();
   for (const id of selectForBudget(items, budget).text) {
     const row = queue.find((r) => r.id === id)!;
-    const dictation = (
-      await apiCall('get', API_PATHS.dictationById(id), { schema: dictationAnswer, quiet: true, headers: prefetchHeaders })
-    ).data;
+    const dictation = (await apiCall(E.dictationGet, { params: { id }, quiet: true, headers: prefetchHeaders })).data;
     const letter = (
       await apiCall('get', API_PATHS.dictationLetter(id), { schema: letterAnswerSchema, quiet: true, headers: prefetchHeaders })
     ).data;
