@@ -5,7 +5,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { Attachment, AttachmentsAnswer } from '../../../src/domain/contract';
-import { API_PATHS } from '../../../src/domain/contract';
+import { pathOf } from '../../../src/domain/contract/endpoint';
+import { E } from '../../../src/domain/contract/endpoints';
 import type { AudioStorage } from '../../adapters/storage';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -43,7 +44,7 @@ export function createAttachmentService(deps: { db: Db; storage: AudioStorage; s
         uploaded_by: { id: row.uploadedBy, full_name: fullName(firstName, lastName) },
         created_at: row.createdAt.toISOString(),
         can_delete: !locked && row.uploadedBy === me.id,
-        download_url: signer.sign(API_PATHS.dictationAttachment(id, row.id), holder),
+        download_url: signer.sign(pathOf(E.dictationAttachmentGet, { id, aid: row.id }), holder),
       }));
       return { data, can_add: !locked };
     },

@@ -48,8 +48,11 @@ export interface EndpointDef {
   response?: z.ZodType;
   /** The success status when not 200. */
   status?: 201 | 202 | 204;
-  /** Answers other than the error envelope, by status (a conflict that carries the current letter). */
-  otherAnswers?: Partial<Record<409 | 412 | 422, z.ZodType>>;
+  /**
+   * Answers other than the error envelope, by status: a conflict that carries the current letter, or a
+   * replay's 200 beside a creation's 201.
+   */
+  otherAnswers?: Partial<Record<200 | 409 | 412 | 422, z.ZodType>>;
   /** Not JSON: a file's bytes or a never-ending event stream. */
   answer?: 'file' | 'stream' | 'redirect';
 }

@@ -1,6 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { pathOf } from '../../domain/contract/endpoint';
 import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 
@@ -22,6 +20,5 @@ export function useRefreshAttachments(id: number) {
 
 /** Removing needs a connection: it is refused while the dictation is SENT, which only the server knows for sure. */
 export async function removeAttachment(id: number, aid: number): Promise<void> {
-  // A 204 has no answer to parse, and apiCall(E.x) calls only endpoints that answer JSON.
-  await apiCall('delete', pathOf(E.dictationAttachmentDelete, { id, aid }), { schema: z.unknown(), quiet: true });
+  await apiCall(E.dictationAttachmentDelete, { params: { id, aid }, quiet: true });
 }

@@ -153,21 +153,20 @@ export type EndpointCall<E extends EndpointDef> = Omit<CallOptions<z.ZodTypeAny>
   (E['params'] extends z.ZodType ? { params: PathParams<E> } : { params?: undefined }) &
   (E['body'] extends z.ZodType ? { json: BodyInputOf<E> } : { json?: undefined }) & { query?: Options['searchParams'] };
 
+/** A 204's empty answer, checked as nothing (zod is not loaded for it). */
+const NO_CONTENT = { parse: () => undefined } as unknown as z.ZodTypeAny;
+
 /**
  * The one way the app talks to /api: bearer token, zod-checked answers, spec §8 error handling. Called
  * with an endpoint of the table, `apiCall(E.preference, { params: { id }, json })`, its address, method,
  * body and answer types come from that one declaration.
  */
-export async function apiCall<const E extends EndpointDef & { response: z.ZodType }>(
+export async function apiCall<const E extends EndpointDef & ({ response: z.ZodType } | { status: 204 })>(
   endpoint: E,
   opts: EndpointCall<E>,
 ): Promise<AnswerOf<E>>;
 export async function apiCall<S extends z.ZodTypeAny>(method: Method, path: string, opts: CallOptions<S>): Promise<z.infer<S>>;
-export async function apiCall(
-  target: Method | (EndpointDef & { response: z.ZodType }),
-  pathOrOpts: unknown,
-  legacy?: CallOptions<z.ZodTypeAny>,
-): Promise<unknown> {
+export async function apiCall(target: Method | EndpointDef, pathOrOpts: unknown, legacy?: CallOptions<z.ZodTypeAny>): Promise<unknown> {
   if (typeof target === 'string') return send(target, pathOrOpts as string, legacy!);
   const { params, json, query, ...rest } = pathOrOpts as Omit<CallOptions<z.ZodTypeAny>, 'schema'> & {
     params?: Record<string, string | number>;
@@ -175,7 +174,7 @@ export async function apiCall(
   };
   return send(target.method.toLowerCase() as Method, pathOf(target, params), {
     ...rest,
-    schema: target.response,
+    schema: target.response ?? NO_CONTENT,
     json,
     searchParams: query,
   });

@@ -68,6 +68,8 @@ export const dictationsEndpoints = {
     body: finaliseDictationSchema,
     response: one,
     status: 201,
+    // The same client_id again (a retry after a lost answer): the dictation it made, 200.
+    otherAnswers: { 200: one },
   }),
   dictationByClient: endpoint({
     method: 'GET',
