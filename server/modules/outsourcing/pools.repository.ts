@@ -1,12 +1,8 @@
 /** The outsourcing pools of a trust (issue 12). */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Rule } from '../../../src/domain/access';
 import type { OutsourcingPool } from '../../../src/domain/contract/outsourcing';
 import type { Db } from '../../db/client';
 import { outsourcingPools } from '../../db/schema';
-
-/** Who allocates work to a pool: the workflow table's `outsource` actors. */
-export const OUTSOURCERS = { roles: ['Manager', 'SuperAdmin'] } as const satisfies Rule;
 
 export async function poolsOfTrust(db: Db, trustId: number): Promise<OutsourcingPool[]> {
   return db

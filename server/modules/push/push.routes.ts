@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_PATHS,
-  pushAnswerSchema,
-  pushConfigSchema,
-  pushSubscribeBodySchema,
-  pushTopicPreferenceBodySchema,
-} from '../../../src/domain/contract';
-import { RULES } from '../../../src/domain/access';
+import { E } from '../../../src/domain/contract/endpoints';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
+import { route } from '../../lib/route';
 import { caller } from '../auth/request-auth';
 import { onNotification } from '../notifications/notify.service';
 import type { Resolve } from '../../lib/public-address';
@@ -66,26 +60,9 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
   );
   app.addHook('onClose', async () => off());
   const service = createPushService(db, { policy, fcm: !!config.fcm });
-  const rule = RULES.notificationBell;
 
-  app.get(API_PATHS.pushConfig, { config: { rule }, schema: { response: { 200: pushConfigSchema } } }, async () => ({
-    transport: 'webpush' as const,
-    vapid_public_key: keys.publicKey,
-    fcm: !!config.fcm,
-  }));
-  app.post(
-    API_PATHS.pushSubscribe,
-    { config: { rule }, schema: { body: pushSubscribeBodySchema, response: { 200: pushAnswerSchema } } },
-    async (req) => service.subscribe(caller(req), req.body),
-  );
-  app.post(
-    API_PATHS.pushUnsubscribe,
-    { config: { rule }, schema: { body: pushSubscribeBodySchema, response: { 200: pushAnswerSchema } } },
-    async (req) => service.unsubscribe(caller(req), req.body),
-  );
-  app.post(
-    API_PATHS.pushTopicPreference,
-    { config: { rule }, schema: { body: pushTopicPreferenceBodySchema, response: { 200: pushAnswerSchema } } },
-    async (req) => service.topicPreference(caller(req), req.body),
-  );
+  route(app, E.pushConfig, async () => ({ transport: 'webpush' as const, vapid_public_key: keys.publicKey, fcm: !!config.fcm }));
+  route(app, E.pushSubscribe, async (req) => service.subscribe(caller(req), req.body));
+  route(app, E.pushUnsubscribe, async (req) => service.unsubscribe(caller(req), req.body));
+  route(app, E.pushTopicPreference, async (req) => service.topicPreference(caller(req), req.body));
 };

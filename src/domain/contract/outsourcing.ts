@@ -5,10 +5,6 @@
  */
 import { z } from 'zod';
 
-export const OUTSOURCING_PATHS = {
-  pools: '/api/outsourcing/pools',
-} as const;
-
 export const outsourcingPoolSchema = z.object({ id: z.number(), name: z.string() });
 export type OutsourcingPool = z.infer<typeof outsourcingPoolSchema>;
 

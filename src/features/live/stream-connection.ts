@@ -4,7 +4,9 @@
  * a reconnection both kinds are emitted once, as events may have been missed meanwhile. A 401 ends it:
  * the session is over, and the app's next call signs the user out.
  */
-import { API_PATHS, liveEventSchema, type LiveEvent } from '../../domain/contract';
+import { liveEventSchema, type LiveEvent } from '../../domain/contract';
+import { pathOf } from '../../domain/contract/endpoint';
+import { E } from '../../domain/contract/endpoints';
 import { apiStream } from '../../lib/api/client';
 import { createFrameReader } from './sse-frames';
 
@@ -31,7 +33,7 @@ export function connectLiveStream(emit: (kind: LiveEvent['kind']) => void, catch
   async function connect(): Promise<void> {
     abort = new AbortController();
     try {
-      const res = await apiStream(API_PATHS.events, abort.signal);
+      const res = await apiStream(pathOf(E.events), abort.signal);
       if (res.status === 401) return;
       if (!res.ok || !res.body) throw new Error(`live events answered ${res.status}`);
       failures = 0;

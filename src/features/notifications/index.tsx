@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Bell } from 'lucide-react';
 import { satisfies, RULES, type AccessSubject } from '../../domain/access';
 import { mayCall } from '../../domain/outsourced-calls';
-import { API_PATHS } from '../../domain/contract/paths';
+import { E } from '../../domain/contract/endpoints';
 import type { Role } from '../../domain/roles';
 import { showAppBadge } from '../../lib/app-badge';
 import { useUnreadCount } from './notifications-api';
@@ -36,7 +36,7 @@ export function NotificationBell({
   // A refused or failed count is said (issue 23), never shown as "nothing unread".
   const label = count.isError ? 'Notifications, the unread count could not be loaded' : n ? `Notifications, ${n} unread` : 'Notifications';
   // The clinician filter needs the authors list (spec §6: Secretary and Manager), which an external typist may not ask for.
-  const clinicianFilter = mayCall(subject, RULES.clinicianFilter, `GET ${API_PATHS.users}`);
+  const clinicianFilter = mayCall(subject, RULES.clinicianFilter, `${E.users.method} ${E.users.path}`);
   return (
     <>
       <button

@@ -1,16 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  API_PATHS,
-  notificationCountSchema,
-  notificationMessageSchema,
-  notificationPageSchema,
-  paginatedSchema,
-  userSummarySchema,
-  type NotificationItem,
-  type NotificationQuery,
-  type UserSummary,
-} from '../../domain/contract';
+import type { NotificationItem, NotificationQuery, UserSummary } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { AUTHORS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../../domain/limits';
 import { apiCall } from '../../lib/api/client';
 
@@ -24,7 +14,7 @@ export function useUnreadCount(enabled: boolean) {
     refetchInterval: BADGE_POLL_MS,
     refetchOnWindowFocus: true,
     retry: false,
-    queryFn: async () => (await apiCall('get', API_PATHS.notificationCount, { schema: notificationCountSchema, quiet: true })).data,
+    queryFn: async () => (await apiCall(E.notificationCount, { quiet: true })).data,
   });
 }
 
@@ -34,12 +24,12 @@ export interface NotificationFilters {
   urgent: 'all' | 'true' | 'false';
 }
 
-function toQuery(f: NotificationFilters, page: number): Record<string, string> {
+function toQuery(f: NotificationFilters, page: number): NotificationQuery {
   const q: NotificationQuery = { sort: 'desc', page: String(page), paginate: String(NOTIFICATIONS_PAGE_SIZE) };
   if (f.clinicCode.trim()) Object.assign(q, { search_key: 'clinic_code', search: f.clinicCode.trim() });
   if (f.clinician !== null) q.clinician = String(f.clinician);
   if (f.urgent !== 'all') q.urgent = f.urgent;
-  return q as Record<string, string>;
+  return q;
 }
 
 /** The panel's pages, ten at a time, loaded as the list scrolls. */
@@ -48,16 +38,14 @@ export function useNotificationPages(filters: NotificationFilters) {
     queryKey: ['notifications', 'list', filters],
     initialPageParam: 1,
     retry: false,
-    queryFn: async ({ pageParam }) =>
-      (await apiCall('get', API_PATHS.notifications, { schema: notificationPageSchema, searchParams: toQuery(filters, pageParam) })).data,
+    queryFn: async ({ pageParam }) => (await apiCall(E.notifications, { query: toQuery(filters, pageParam) })).data,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });
 }
 
 export async function markRead(ids: number[]): Promise<string> {
   return (
-    await apiCall('post', API_PATHS.notificationsMarkRead, {
-      schema: notificationMessageSchema,
+    await apiCall(E.notificationsMarkRead, {
       json: { notificationIds: ids },
       quiet: true,
     })
@@ -66,8 +54,7 @@ export async function markRead(ids: number[]): Promise<string> {
 
 /** The push acknowledgement (spec §7): the server marks the caller's notifications about that dictation read. */
 export async function readPush(dictationId: number): Promise<void> {
-  await apiCall('post', API_PATHS.notificationReadPush, {
-    schema: notificationMessageSchema,
+  await apiCall(E.notificationReadPush, {
     json: { dictation_id: dictationId },
     quiet: true,
   });
@@ -79,9 +66,8 @@ const PUSHED_LOOKUP_PAGES = 3;
 /** The notification a push was about, looked up among the newest (the API lists, it has no single-item call). */
 export async function findNotification(id: number): Promise<NotificationItem | null> {
   for (let page = 1; page <= PUSHED_LOOKUP_PAGES; page++) {
-    const { data } = await apiCall('get', API_PATHS.notifications, {
-      schema: notificationPageSchema,
-      searchParams: { sort: 'desc', page: String(page), paginate: '50' },
+    const { data } = await apiCall(E.notifications, {
+      query: { sort: 'desc', page: String(page), paginate: '50' },
       quiet: true,
     });
     const found = data.data.find((n) => n.id === id);
@@ -90,8 +76,6 @@ export async function findNotification(id: number): Promise<NotificationItem | n
   }
   return null;
 }
-
-const usersPage = z.object({ users: paginatedSchema(userSummarySchema) });
 
 /** Pages of authors loaded at most (100 each): a guard against a server that never says last page. */
 const AUTHORS_MAX_PAGES = 50;
@@ -103,9 +87,8 @@ const AUTHORS_MAX_PAGES = 50;
 export async function loadAuthors(siteId: number): Promise<UserSummary[]> {
   const authors: UserSummary[] = [];
   for (let page = 1; page <= AUTHORS_MAX_PAGES; page++) {
-    const { users } = await apiCall('get', API_PATHS.users, {
-      schema: usersPage,
-      searchParams: { site_id: String(siteId), page: String(page), paginate: String(AUTHORS_PAGE_SIZE), filter_role: 'Author' },
+    const { users } = await apiCall(E.users, {
+      query: { site_id: String(siteId), page: String(page), paginate: String(AUTHORS_PAGE_SIZE), filter_role: 'Author' },
       quiet: true,
     });
     authors.push(...users.data);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { OUTSOURCING_PATHS, outsourcingPoolsSchema } from '../../domain/contract/outsourcing';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 
 /** The trust's outsourcing pools, for a Manager's "Outsource to…" (GET /api/outsourcing/pools). */
@@ -8,6 +8,6 @@ export function useOutsourcingPools(enabled: boolean) {
     queryKey: ['outsourcing-pools'],
     enabled,
     staleTime: 5 * 60_000,
-    queryFn: async () => (await apiCall('get', OUTSOURCING_PATHS.pools, { schema: outsourcingPoolsSchema, quiet: true })).data,
+    queryFn: async () => (await apiCall(E.outsourcingPools, { quiet: true })).data,
   });
 }

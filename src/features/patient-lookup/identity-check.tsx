@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { API_PATHS, patientListSchema, type PatientDetails, type PatientRecord } from '../../domain/contract';
+import type { PatientDetails, PatientRecord } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { formatBirthDate, formatPatientName } from '../../domain/display-format';
 import { MESSAGES } from '../../domain/messages';
 import { formatNhsNumber } from '../../domain/nhs-number';
@@ -30,9 +31,8 @@ interface Pending {
 async function recordOf(number: NonNullable<ReturnType<typeof identifyingNumber>>): Promise<PatientRecord | null> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return null;
   try {
-    const { data } = await apiCall('get', API_PATHS.patients, {
-      schema: patientListSchema,
-      searchParams: number.kind === 'nhs' ? { nhs_number: number.value } : { mrn: number.value },
+    const { data } = await apiCall(E.patients, {
+      query: number.kind === 'nhs' ? { nhs_number: number.value } : { mrn: number.value },
       quiet: true,
     });
     return data.length === 1 ? data[0]! : null;

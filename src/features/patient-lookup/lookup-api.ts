@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, appointmentListSchema, patientListSchema, type PatientSearch } from '../../domain/contract';
+import type { PatientSearch } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../../lib/api/client';
 
 /**
@@ -14,8 +15,7 @@ export function usePatientSearch(search: PatientSearch | null, attempt = 0) {
     queryKey: ['patient-lookup', 'search', search, attempt],
     enabled: search !== null,
     ...lookupOptions,
-    queryFn: async () =>
-      (await apiCall('get', API_PATHS.patients, { schema: patientListSchema, searchParams: search as Record<string, string> })).data,
+    queryFn: async () => (await apiCall(E.patients, { query: search ?? undefined })).data,
   });
 }
 
@@ -24,6 +24,6 @@ export function useAppointments(patientId: string | null) {
     queryKey: ['patient-lookup', 'appointments', patientId],
     enabled: patientId !== null,
     ...lookupOptions,
-    queryFn: async () => (await apiCall('get', API_PATHS.patientAppointments(patientId!), { schema: appointmentListSchema })).data,
+    queryFn: async () => (await apiCall(E.patientAppointments, { params: { id: patientId! } })).data,
   });
 }

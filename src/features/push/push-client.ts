@@ -2,8 +2,8 @@
  * The browser side of Web Push (spec §4, §7): subscribe after the user's click, re-sync at every app
  * start (PITFALLS 20), unsubscribe at logout. Loaded after sign-in, never with the entry bundle.
  */
-import { z } from 'zod';
-import { API_PATHS, pushAnswerSchema, pushConfigSchema, pushTopicsForRoles } from '../../domain/contract';
+import { pushTopicsForRoles } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
 
@@ -30,8 +30,7 @@ async function registration() {
 
 async function sendSubscription(sub: PushSubscription, roles: readonly string[], userId: number) {
   const json = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-  await apiCall('post', API_PATHS.pushSubscribe, {
-    schema: pushAnswerSchema,
+  await apiCall(E.pushSubscribe, {
     quiet: true,
     json: {
       registration_tokens: [json.endpoint],
@@ -45,7 +44,7 @@ async function subscribeDevice(roles: readonly string[], userId: number) {
   const reg = await registration();
   let sub = await reg.pushManager.getSubscription();
   if (!sub) {
-    const cfg = await apiCall('get', API_PATHS.pushConfig, { schema: pushConfigSchema, quiet: true });
+    const cfg = await apiCall(E.pushConfig, { quiet: true });
     sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(cfg.vapid_public_key) });
   }
   await sendSubscription(sub, roles, userId);
@@ -83,8 +82,7 @@ export async function unsubscribePush(): Promise<void> {
   const reg = await navigator.serviceWorker.getRegistration();
   const sub = await reg?.pushManager.getSubscription();
   if (!sub) return;
-  await apiCall('post', API_PATHS.pushUnsubscribe, {
-    schema: z.unknown(),
+  await apiCall(E.pushUnsubscribe, {
     quiet: true,
     json: { registration_tokens: [sub.endpoint], topics: [] },
   }).catch(() => {});

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { userProfileSchema } from '../../domain/contract';
-
-/** The answers the session checks, in their own chunk: zod loads when the first call needs it (DESIGN §7). */
-export { loginResponseSchema, userProfileSchema } from '../../domain/contract';
-export const userResponse = z.object({ data: userProfileSchema });
-export const anyAnswer = z.unknown();
+/**
+ * What the session needs of the contract, in its own chunk: zod and the account endpoints load when the
+ * first call needs them, never with the sign-in page (DESIGN §7). session.ts imports this lazily only.
+ */
+export { userProfileSchema } from '../../domain/contract';
+export { accountEndpoints } from '../../domain/contract/endpoints/account';

@@ -1,5 +1,4 @@
 import type { LoginResponse, UserProfile } from '../../domain/contract';
-import { SESSION_PATHS } from '../../domain/contract/paths-session';
 import { subjectFromProfile, type AccessSubject } from '../../domain/access';
 import { apiCall, setAccessToken } from '../api/client';
 import { HttpError } from '../api/errors';
@@ -7,8 +6,9 @@ import { keyStore, TOKEN_KEY } from '../db/keys';
 import { knownSignedOut, noteNoSession, noteSessionMayExist } from './session-hint';
 
 /**
- * The device store (Dexie) and the outbox load when a session needs them, not with the sign-in page
- * (DESIGN §7: nothing heavy in the entry).
+ * The device store (Dexie), the outbox and the account endpoints (with zod) load when a session needs
+ * them, not with the sign-in page (DESIGN §7: nothing heavy in the entry). The endpoints come through
+ * session-schemas.ts only: a static import of the table would put zod in the first load.
  */
 const secureStore = () => import('../crypto/secure-store');
 const schemas = () => import('./session-schemas');
@@ -103,9 +103,9 @@ class Session {
    * (offline, server down, maintenance) falls back to the encrypted copy kept on this device.
    */
   async refresh(): Promise<void> {
-    const { userResponse, userProfileSchema } = await schemas();
+    const { accountEndpoints: E, userProfileSchema } = await schemas();
     try {
-      const { data } = await apiCall('get', SESSION_PATHS.user, { schema: userResponse, call: 'user' });
+      const { data } = await apiCall(E.user, { call: 'user' });
       await (await secureStore()).putSecure(PROFILE_KEY, data);
       this.set({ profile: data, offline: false });
       const subject = subjectFromProfile(data);
@@ -122,8 +122,8 @@ class Session {
   }
 
   async login(email: string, password: string): Promise<LoginResponse> {
-    const { loginResponseSchema } = await schemas();
-    const res = await apiCall('post', SESSION_PATHS.login, { schema: loginResponseSchema, json: { email, password }, quiet: true });
+    const { accountEndpoints: E } = await schemas();
+    const res = await apiCall(E.login, { json: { email, password }, quiet: true });
     noteSessionMayExist();
     await keyStore.set(TOKEN_KEY, res.access_token);
     setAccessToken(res.access_token);
@@ -138,8 +138,8 @@ class Session {
       await effects?.()
         .then((e) => e.signingOut())
         .catch(() => {});
-      const { anyAnswer } = await schemas();
-      await apiCall('post', SESSION_PATHS.logout, { schema: anyAnswer, quiet: true }).catch(() => {});
+      const { accountEndpoints: E } = await schemas();
+      await apiCall(E.logout, { quiet: true }).catch(() => {});
     }
     await this.endLocally('all');
   }

@@ -1,4 +1,7 @@
-/** Signing in and out, the PIN, passwords, the caller's own profile and preferences, and the users list. */
+/**
+ * Signing in and out, the PIN, passwords, the caller's own profile and preferences, the users list, and
+ * the health check. The sign-in, PIN and password calls are rate limited: the server's routes say how.
+ */
 import { z } from 'zod';
 import { RULES } from '../../access';
 import { endpoint } from '../endpoint';
@@ -81,4 +84,6 @@ export const accountEndpoints = {
     params: idParamSchema,
     response: z.object({ data: userSummarySchema }),
   }),
+  /** For load balancers and the benches: answers while the server runs, signed in or not. */
+  health: endpoint({ method: 'GET', path: '/api/health', auth: 'none', response: z.object({ status: z.literal('ok') }) }),
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
 import { entryPoint } from '../../../domain/access';
 import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../../components/ui/button';
@@ -33,8 +33,7 @@ export function PasswordChangePage() {
       <AuthForm
         submit={submit}
         onSubmit={async () => {
-          await apiCall('post', API_PATHS.passwordChange, {
-            schema: messageResponseSchema,
+          await apiCall(E.passwordChange, {
             json: { current_password: current, password, password_confirmation: confirm },
           });
           toast.success(MESSAGES.passwordChanged);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardPage } from '../../../components/ui/page';
@@ -20,7 +20,7 @@ export function PasswordForgotPage() {
       <AuthForm
         submit={submit}
         onSubmit={async () => {
-          const res = await apiCall('post', API_PATHS.passwordForgot, { schema: messageResponseSchema, json: { email } });
+          const res = await apiCall(E.passwordForgot, { json: { email } });
           setSent(res.message);
         }}
       >

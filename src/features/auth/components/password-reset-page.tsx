@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
 import { MESSAGES } from '../../../domain/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -32,8 +32,7 @@ export function PasswordResetPage({ token }: { token: string }) {
       <AuthForm
         submit={submit}
         onSubmit={async () => {
-          await apiCall('post', API_PATHS.passwordReset, {
-            schema: messageResponseSchema,
+          await apiCall(E.passwordReset, {
             json: { token, password, password_confirmation: confirm },
           });
           setDone(true);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { API_PATHS, messageResponseSchema } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
 import { entryPoint } from '../../../domain/access';
 import { Button } from '../../../components/ui/button';
 import { CardPage } from '../../../components/ui/page';
@@ -45,10 +45,10 @@ export function PinPage({ renew }: { renew: boolean }) {
         onSubmit={async () => {
           try {
             if (mode === 'enter') {
-              await apiCall('post', API_PATHS.pinVerify, { schema: messageResponseSchema, json: { pin }, call: 'pin' });
+              await apiCall(E.pinVerify, { json: { pin }, call: 'pin' });
             } else {
               const json = { pin, pin_confirmation: confirm, ...(needsCurrent ? { current_pin: current } : {}) };
-              await apiCall('post', API_PATHS.pinSet, { schema: messageResponseSchema, json, call: 'pin' });
+              await apiCall(E.pinSet, { json, call: 'pin' });
             }
           } catch (err) {
             if (err instanceof HttpError && errorAction(err).kind === 'pinExpired') {
