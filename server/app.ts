@@ -1,3 +1,5 @@
+import { E } from '../src/domain/contract/endpoints';
+import { route } from './lib/route';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
@@ -291,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs.stop();
   });
-  app.get('/api/health', { config: { auth: 'none' } }, async () => ({ status: 'ok' }));
+  route(app, E.health, async () => ({ status: 'ok' as const }));
 
   const sendIndex = deps.serveClient === false ? false : await registerSpa(app, config);
   app.setNotFoundHandler((req, reply) => {

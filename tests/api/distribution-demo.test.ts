@@ -1,3 +1,5 @@
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import type { DictationStatus } from '../../src/domain/statuses';
 // On PostgreSQL too: print-queue and failure totals and ids come from raw count(*) and bigserial columns, which node-postgres returns as strings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,6 @@ import { seedDemoLetters } from '../../server/db/demo-letters';
 import { seedDemoDeliveries } from '../../server/db/demo-deliveries';
 import { GP_DELIVERY_NOT_CONFIGURED, notConfiguredGpDelivery } from '../../server/adapters/gp-delivery';
 import { planDeliveries } from '../../server/modules/distribution/delivery-plan';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import type { Delivery } from '../../src/domain/contract';
 import { TEST_AUDIO_CACHE_DIR } from '../e2e/audio-cache';
 import { startTestApp, type TestApp } from './harness';
@@ -29,7 +30,7 @@ const countByStatus = async () =>
     ).map((r) => [r.status, Number(r.n)]),
   );
 const deliveriesOf = async (id: number): Promise<Delivery[]> =>
-  (await t.call('GET', API_PATHS.dictationDeliveries(id), { token: secretary })).json().data;
+  (await t.call('GET', pathOf(E.dictationDeliveries, { id }), { token: secretary })).json().data;
 const ofStatus = async (status: DictationStatus) =>
   (await t.db.select({ id: dictations.id }).from(dictations).where(eq(dictations.status, status))).map((r) => r.id);
 
@@ -75,7 +76,7 @@ describe('demo deliveries', () => {
     const failed = all.filter((d) => d.status === 'failed');
     expect(failed.map((d) => d.reason)).toContain('The mail server refused the e-mail address (550 5.1.1).');
     // The print queue has the demo's waiting copies.
-    const queue = (await t.call('GET', API_PATHS.printQueue, { token: secretary })).json() as { total: number };
+    const queue = (await t.call('GET', E.printQueue.path, { token: secretary })).json() as { total: number };
     expect(queue.total).toBe(all.filter((d) => d.status === 'printing').length);
   });
 
@@ -94,7 +95,7 @@ describe('demo deliveries', () => {
       .where(and(eq(dictations.status, 'AUTHOR_APPROVAL'), inArray(users.email, ['author@wardnote.test'])))
       .limit(1);
     const token = await t.login(row!.email);
-    const res = await t.call('POST', API_PATHS.dictationTransition(row!.id), { token, body: { action: 'approve' } });
+    const res = await t.call('POST', pathOf(E.dictationTransition, { id: row!.id }), { token, body: { action: 'approve' } });
     expect(res.statusCode).toBe(200);
     await t.app.wardnote.jobs.runUntilIdle();
     const [after] = await t.db.select().from(dictations).where(eq(dictations.id, row!.id));
@@ -120,17 +121,17 @@ describe('the print queue and the failures list, a page at a time', () => {
   };
 
   it('pages the print queue oldest first: the pages together are the whole queue, once each', async () => {
-    const whole = await list(secretary, `${API_PATHS.printQueue}?per_page=100`);
+    const whole = await list(secretary, `${E.printQueue.path}?per_page=100`);
     expect(whole.total).toBeGreaterThan(2);
     expect(whole.data).toHaveLength(whole.total);
-    const first = await list(secretary, `${API_PATHS.printQueue}?per_page=2`);
+    const first = await list(secretary, `${E.printQueue.path}?per_page=2`);
     expect(first).toMatchObject({ current_page: 1, last_page: Math.ceil(whole.total / 2), total: whole.total });
-    expect(first.next_page_url).toBe(`${API_PATHS.printQueue}?per_page=2&page=2`);
+    expect(first.next_page_url).toBe(`${E.printQueue.path}?per_page=2&page=2`);
     const seen: number[] = [];
     for (let p = 1; p <= first.last_page; p++)
-      seen.push(...(await list(secretary, `${API_PATHS.printQueue}?per_page=2&page=${p}`)).data.map((d) => d.id));
+      seen.push(...(await list(secretary, `${E.printQueue.path}?per_page=2&page=${p}`)).data.map((d) => d.id));
     expect(seen).toEqual(whole.data.map((d) => d.id));
-    const past = await list(secretary, `${API_PATHS.printQueue}?per_page=2&page=${first.last_page + 1}`);
+    const past = await list(secretary, `${E.printQueue.path}?per_page=2&page=${first.last_page + 1}`);
     expect(past).toMatchObject({ data: [], total: whole.total, next_page_url: null });
   });
 
@@ -142,7 +143,7 @@ describe('the print queue and the failures list, a page at a time', () => {
       ['?per_page=101', 'per_page: from 1 to 100 per page.'],
       ['?sort=asc', 'Unknown field: sort.'],
     ];
-    for (const path of [API_PATHS.printQueue, API_PATHS.failedDeliveries])
+    for (const path of [E.printQueue.path, E.failedDeliveries.path])
       for (const [query, message] of cases) {
         const res = await t.call('GET', `${path}${query}`, { token: secretary });
         expect(res.statusCode, `${path}${query}`).toBe(422);
@@ -153,25 +154,25 @@ describe('the print queue and the failures list, a page at a time', () => {
   it('counts only what the caller may see: a confidential letter’s copies are the Manager’s, not the Secretary’s', async () => {
     const manager = await t.login('manager@wardnote.test');
     const me = (await t.db.select().from(users).where(eq(users.email, 'secretary@wardnote.test')))[0]!.id;
-    const whole = await list(secretary, `${API_PATHS.printQueue}?per_page=100`);
+    const whole = await list(secretary, `${E.printQueue.path}?per_page=100`);
     const ids = [...new Set(whole.data.map((d) => d.dictation_id))];
     const rows = await t.db.select().from(dictations).where(inArray(dictations.id, ids));
     const other = rows.find((d) => d.authorId !== me && d.createdBy !== me && d.assignedTo !== me)!;
     const copies = whole.data.filter((d) => d.dictation_id === other.id).length;
-    const managerTotal = (await list(manager, API_PATHS.printQueue)).total;
+    const managerTotal = (await list(manager, E.printQueue.path)).total;
     await t.db.update(dictations).set({ isConfidential: true }).where(eq(dictations.id, other.id));
     try {
-      expect((await list(secretary, API_PATHS.printQueue)).total).toBe(whole.total - copies);
-      expect((await list(manager, API_PATHS.printQueue)).total).toBe(managerTotal);
+      expect((await list(secretary, E.printQueue.path)).total).toBe(whole.total - copies);
+      expect((await list(manager, E.printQueue.path)).total).toBe(managerTotal);
     } finally {
       await t.db.update(dictations).set({ isConfidential: false }).where(eq(dictations.id, other.id));
     }
   });
 
   it('pages the failures list the same way', async () => {
-    const whole = await list(secretary, `${API_PATHS.failedDeliveries}?per_page=100`);
+    const whole = await list(secretary, `${E.failedDeliveries.path}?per_page=100`);
     expect(whole.total).toBeGreaterThan(0);
-    const one = await list(secretary, `${API_PATHS.failedDeliveries}?per_page=1`);
+    const one = await list(secretary, `${E.failedDeliveries.path}?per_page=1`);
     expect(one.data).toHaveLength(1);
     expect(one).toMatchObject({ total: whole.total, last_page: whole.total });
     expect(one.data[0]!.id).toBe(whole.data[0]!.id);

@@ -1,7 +1,8 @@
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings, users } from '../../server/db/schema';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import { PAGE_MESSAGES } from '../../src/domain/messages';
 import { startTestApp, type TestApp } from './harness';
 import { addUser } from './letters-fixtures';
@@ -23,9 +24,9 @@ let ours: number;
 let theirs: number;
 
 const trustOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.trustId;
-const get = (who: string, trustId: number) => t.call('GET', API_PATHS.trustDistribution(trustId), { token: tokens[who] });
+const get = (who: string, trustId: number) => t.call('GET', pathOf(E.trustDistributionGet, { id: trustId }), { token: tokens[who] });
 const put = (who: string, trustId: number, body: unknown) =>
-  t.call('PUT', API_PATHS.trustDistribution(trustId), { token: tokens[who], body });
+  t.call('PUT', pathOf(E.trustDistributionGet, { id: trustId }), { token: tokens[who], body });
 const stored = async (trustId: number) =>
   (
     await t.db
@@ -115,7 +116,7 @@ describe('distribution settings', () => {
       expect((await get(who, ours)).statusCode).toBe(403);
       expect((await put(who, ours, { email_subject_tag: '', ods_code: '', stuck_letter_hours: null })).statusCode).toBe(403);
     }
-    expect((await t.call('GET', API_PATHS.trustDistribution(ours))).statusCode).toBe(401);
+    expect((await t.call('GET', pathOf(E.trustDistributionGet, { id: ours }))).statusCode).toBe(401);
   });
 
   it('hides another trust’s settings from a trust admin (404, nothing changed); SuperAdmin may administer any trust', async () => {
@@ -155,7 +156,7 @@ describe('distribution settings with MESH configured', () => {
 
   it('says GP copies wait for the trust’s ODS code, then that they go electronically; never a secret', async () => {
     const trustId = (await meshed.db.select().from(users).where(eq(users.email, TRUST_ADMIN)))[0]!.trustId;
-    const path = API_PATHS.trustDistribution(trustId);
+    const path = pathOf(E.trustDistributionGet, { id: trustId });
     const first = await meshed.call('GET', path, { token });
     expect(first.json().data.mesh).toEqual({ configured: true, usable: false, status: PAGE_MESSAGES.meshNeedsTrustOds, detail: null });
     const saved = await meshed.call('PUT', path, {

@@ -1,4 +1,6 @@
 // On PostgreSQL too: a delivery's outcome arrives on the live event stream by NOTIFY to a separate LISTEN connection; GP tracking compares the database's now() with a JavaScript Date.
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -8,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictationLogs, dictations, jobTypes, jobs, letters, patients, settings, trusts, users } from '../../server/db/schema';
 import { notifyChange } from '../../server/modules/live/live-channel';
 import { letterText } from '../../src/domain/letter-doc';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import { scheduleGpTracking } from '../../server/modules/distribution/gp-tracking';
 import { startTestApp, type TestApp } from './harness';
 import { addUser, letterDoc } from './letters-fixtures';
@@ -81,7 +82,7 @@ function startSmtp(): Promise<{ server: SMTPServer; port: number }> {
 const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) => t.call(method, url, { token: tokens[who], body });
 const statusOf = async (id: number) => (await t.db.select().from(dictations).where(eq(dictations.id, id)))[0]!.status;
 const deliveriesOf = async (id: number, who = SECRETARY) => {
-  const res = await call(who, 'GET', API_PATHS.dictationDeliveries(id));
+  const res = await call(who, 'GET', pathOf(E.dictationDeliveries, { id }));
   expect(res.statusCode).toBe(200);
   return res.json().data as {
     id: number;
@@ -133,7 +134,7 @@ async function waiting(p: { nhs: string; first: string; last: string }, jobType:
   return { id: d.id, reference: row!.reference };
 }
 
-const approve = (id: number) => call(AUTHOR, 'POST', API_PATHS.dictationTransition(id), { action: 'approve' });
+const approve = (id: number) => call(AUTHOR, 'POST', pathOf(E.dictationTransition, { id }), { action: 'approve' });
 
 async function pdfText(pdf: Uint8Array): Promise<string[]> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
@@ -227,7 +228,7 @@ describe('approval sends the letter to every recipient', () => {
     expect(attachment.contentType).toBe('application/pdf');
     expect(attachment.filename).toBe(`letter-${reference}.pdf`);
     // The attachment is the approved letter the PDF endpoint answers.
-    const served = await call(AUTHOR, 'GET', API_PATHS.dictationLetterPdf(id));
+    const served = await call(AUTHOR, 'GET', pathOf(E.dictationLetterPdf, { id }));
     expect(served.statusCode).toBe(200);
     const attachedText = await pdfText(attachment.content);
     expect(attachedText).toEqual(await pdfText(served.rawPayload));
@@ -279,24 +280,24 @@ describe('failures, retries and resend', () => {
 
     // It is in the failures list (Secretary, Manager; not an author, not another trust).
     const failedIds = async (token: string) =>
-      (await call(token, 'GET', API_PATHS.failedDeliveries)).json().data.map((i: { id: number; reference: string }) => i.id);
-    const failures = await call(MANAGER, 'GET', API_PATHS.failedDeliveries);
+      (await call(token, 'GET', E.failedDeliveries.path)).json().data.map((i: { id: number; reference: string }) => i.id);
+    const failures = await call(MANAGER, 'GET', E.failedDeliveries.path);
     expect(failures.statusCode).toBe(200);
     expect(failures.json().data.find((i: { id: number }) => i.id === first!.id)).toMatchObject({
       status: 'failed',
       reference: expect.any(String),
     });
-    expect((await call(AUTHOR, 'GET', API_PATHS.failedDeliveries)).statusCode).toBe(403);
+    expect((await call(AUTHOR, 'GET', E.failedDeliveries.path)).statusCode).toBe(403);
     expect(await failedIds(FOREIGN_SECRETARY)).not.toContain(first!.id);
 
     // The author may not resend; a channel that cannot reach the patient is refused in words.
-    expect((await call(AUTHOR, 'POST', API_PATHS.deliveryResend(first!.id), {})).statusCode).toBe(403);
-    const wrong = await call(SECRETARY, 'POST', API_PATHS.deliveryResend(first!.id), { channel: 'gp_electronic' });
+    expect((await call(AUTHOR, 'POST', pathOf(E.deliveryResend, { id: first!.id }), {})).statusCode).toBe(403);
+    const wrong = await call(SECRETARY, 'POST', pathOf(E.deliveryResend, { id: first!.id }), { channel: 'gp_electronic' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toMatch(/Only a GP practice/);
 
     smtpMode = 'accept';
-    const again = await call(SECRETARY, 'POST', API_PATHS.deliveryResend(first!.id), {});
+    const again = await call(SECRETARY, 'POST', pathOf(E.deliveryResend, { id: first!.id }), {});
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toMatchObject({ resend_of: first!.id, channel: 'email', status: 'queued', superseded: false });
     await runJobs();
@@ -306,11 +307,11 @@ describe('failures, retries and resend', () => {
     expect(log[1]).toMatchObject({ resend_of: first!.id, status: 'delivered', attempts: 1 });
     expect(await statusOf(id)).toBe('SENT');
     expect(await failedIds(SECRETARY)).not.toContain(first!.id);
-    const page = await call(SECRETARY, 'GET', API_PATHS.dictationById(id));
+    const page = await call(SECRETARY, 'GET', pathOf(E.dictationGet, { id }));
     expect(page.json().data.is_resend).toBe(true);
 
     // The failed one was replaced: it is not sent again.
-    const twice = await call(SECRETARY, 'POST', API_PATHS.deliveryResend(first!.id), {});
+    const twice = await call(SECRETARY, 'POST', pathOf(E.deliveryResend, { id: first!.id }), {});
     expect(twice.statusCode).toBe(409);
   });
 
@@ -336,7 +337,7 @@ describe('failures, retries and resend', () => {
     const [d] = await deliveriesOf(id);
     expect(d).toMatchObject({ status: 'failed', attempts: 1, reason: 'The mail server refused the e-mail address (550 5.1.1).' });
     // The letter's typist is told, without patient data.
-    const bell = (await call(SECRETARY, 'GET', API_PATHS.notifications)).json();
+    const bell = (await call(SECRETARY, 'GET', E.notifications.path)).json();
     const told = JSON.stringify(bell);
     expect(told).toContain('Letter not delivered');
     expect(told).not.toMatch(/emailworth|jane/i);
@@ -357,7 +358,7 @@ describe('the print queue', () => {
     expect((await approve(b.id)).statusCode).toBe(200);
     await runJobs();
 
-    const queue = await call(SECRETARY, 'GET', API_PATHS.printQueue);
+    const queue = await call(SECRETARY, 'GET', E.printQueue.path);
     expect(queue.statusCode).toBe(200);
     const items = (queue.json().data as { id: number; dictation_id: number; reference: string; address_lines: string[] }[]).filter(
       (i) => i.dictation_id === a.id || i.dictation_id === b.id,
@@ -373,7 +374,7 @@ describe('the print queue', () => {
     ]);
     expect(await statusOf(b.id)).toBe('MANUAL_DISTRIBUTION');
 
-    const pdf = await call(MANAGER, 'POST', API_PATHS.printQueuePdf, { deliveries: items.map((i) => i.id) });
+    const pdf = await call(MANAGER, 'POST', E.printQueuePdf.path, { deliveries: items.map((i) => i.id) });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const pages = await pdfText(pdf.rawPayload);
@@ -384,7 +385,7 @@ describe('the print queue', () => {
     expect(pages[sheet]).toContain('Peter Postlethwaite');
     expect(pages[sheet + 1]).toContain('Dr Ann Green');
 
-    const posted = await call(SECRETARY, 'POST', API_PATHS.printQueuePosted, { deliveries: [items[0]!.id] });
+    const posted = await call(SECRETARY, 'POST', E.printQueuePosted.path, { deliveries: [items[0]!.id] });
     expect(posted.statusCode).toBe(200);
     expect(posted.json().data.posted).toEqual([items[0]!.id]);
     expect(await statusOf(a.id)).toBe('SENT');
@@ -393,14 +394,14 @@ describe('the print queue', () => {
     expect(done).toMatchObject({ status: 'posted', posted_by: { full_name: 'Jenny Walsh' } });
 
     // Posted once is posted: not again, and no longer in the queue.
-    const again = await call(SECRETARY, 'POST', API_PATHS.printQueuePosted, { deliveries: [items[0]!.id] });
+    const again = await call(SECRETARY, 'POST', E.printQueuePosted.path, { deliveries: [items[0]!.id] });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('One of the chosen letters is no longer waiting to be posted.');
-    const left = (await call(SECRETARY, 'GET', API_PATHS.printQueue)).json().data.map((i: { id: number }) => i.id);
+    const left = (await call(SECRETARY, 'GET', E.printQueue.path)).json().data.map((i: { id: number }) => i.id);
     expect(left).not.toContain(items[0]!.id);
     expect(left).toContain(items[1]!.id);
     // An author has no print queue.
-    expect((await call(AUTHOR, 'GET', API_PATHS.printQueue)).statusCode).toBe(403);
+    expect((await call(AUTHOR, 'GET', E.printQueue.path)).statusCode).toBe(403);
   });
 });
 
@@ -420,12 +421,12 @@ describe('refusals', () => {
     const { id } = await waiting(POSTED, 'Patient Letter');
     expect((await approve(id)).statusCode).toBe(200);
     const [d] = await deliveriesOf(id);
-    expect((await call(FOREIGN, 'GET', API_PATHS.dictationDeliveries(id))).statusCode).toBe(404);
-    expect((await call(FOREIGN_SECRETARY, 'GET', API_PATHS.dictationDeliveries(id))).statusCode).toBe(404);
-    expect((await call(FOREIGN_SECRETARY, 'POST', API_PATHS.deliveryResend(d!.id), {})).statusCode).toBe(404);
-    expect((await call(FOREIGN_SECRETARY, 'POST', API_PATHS.printQueuePdf, { deliveries: [d!.id] })).statusCode).toBe(404);
-    expect((await call(FOREIGN_SECRETARY, 'POST', API_PATHS.printQueuePosted, { deliveries: [d!.id] })).statusCode).toBe(404);
-    const theirs = await call(FOREIGN_SECRETARY, 'GET', API_PATHS.printQueue);
+    expect((await call(FOREIGN, 'GET', pathOf(E.dictationDeliveries, { id }))).statusCode).toBe(404);
+    expect((await call(FOREIGN_SECRETARY, 'GET', pathOf(E.dictationDeliveries, { id }))).statusCode).toBe(404);
+    expect((await call(FOREIGN_SECRETARY, 'POST', pathOf(E.deliveryResend, { id: d!.id }), {})).statusCode).toBe(404);
+    expect((await call(FOREIGN_SECRETARY, 'POST', E.printQueuePdf.path, { deliveries: [d!.id] })).statusCode).toBe(404);
+    expect((await call(FOREIGN_SECRETARY, 'POST', E.printQueuePosted.path, { deliveries: [d!.id] })).statusCode).toBe(404);
+    const theirs = await call(FOREIGN_SECRETARY, 'GET', E.printQueue.path);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().data.map((i: { id: number }) => i.id)).not.toContain(d!.id);
     // And the delivery is still waiting, untouched.

@@ -1,3 +1,5 @@
+import type { EndpointDef } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
@@ -105,6 +107,14 @@ describe('fuzz: every JSON endpoint', () => {
   it('found the endpoints through onRoute (and the ones this test knows of are among them)', () => {
     const found = endpoints().map((e) => `${e.method} ${e.url}`);
     expect(found).toEqual(expect.arrayContaining(['POST /api/login', 'POST /api/dictation', 'PATCH /api/dictation/:id', 'GET /api/users']));
+  });
+
+  it('registers exactly the endpoints of the table, each from its entry (issue 24 point 2)', () => {
+    const registered = ROUTES.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/uploads')).flatMap((r) =>
+      (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url}`),
+    );
+    const declared = Object.values(E as Record<string, EndpointDef>).map((e) => `${e.method} ${e.path}`);
+    expect([...new Set(registered)].sort()).toEqual(declared.sort());
   });
 
   it('answers hostile but schema-shaped input without a 5xx', async () => {

@@ -1,4 +1,6 @@
 // On PostgreSQL too: next_check_at, written by the database's now(), is compared with a JavaScript Date: PostgreSQL's clock has microseconds, PGlite's milliseconds.
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meshGpDelivery } from '../../server/adapters/mesh/mesh-gp-delivery';
@@ -17,7 +19,6 @@ import {
 import { scheduleGpTracking, trackGpDeliveries } from '../../server/modules/distribution/gp-tracking';
 import { deliveryLocalId } from '../../server/modules/distribution/send-letter';
 import { letterText } from '../../src/domain/letter-doc';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import { startTestApp, type TestApp } from './harness';
 import { letterDoc } from './letters-fixtures';
 import { startMeshServer, type MeshTestServer } from './mesh-server';
@@ -56,7 +57,7 @@ interface Shown {
 const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) => t.call(method, url, { token: tokens[who], body });
 const statusOf = async (id: number) => (await t.db.select().from(dictations).where(eq(dictations.id, id)))[0]!.status;
 const gpCopy = async (id: number): Promise<Shown> => {
-  const res = await call(SECRETARY, 'GET', API_PATHS.dictationDeliveries(id));
+  const res = await call(SECRETARY, 'GET', pathOf(E.dictationDeliveries, { id }));
   expect(res.statusCode).toBe(200);
   return (res.json().data as (Shown & { recipient: { type: string } })[]).filter((d) => d.recipient.type === 'gp').at(-1)!;
 };
@@ -92,7 +93,7 @@ async function sentToGp(): Promise<{ id: number; reference: string; copy: Shown 
   await t.db
     .insert(letters)
     .values({ dictationId: d.id, trustId: dictation!.trustId, doc: doc as never, text: letterText(doc), version: 1 });
-  expect((await call(AUTHOR, 'POST', API_PATHS.dictationTransition(d.id), { action: 'approve' })).statusCode).toBe(200);
+  expect((await call(AUTHOR, 'POST', pathOf(E.dictationTransition, { id: d.id }), { action: 'approve' })).statusCode).toBe(200);
   await t.app.wardnote.jobs.runUntilIdle();
   return { id: d.id, reference: dictation!.reference, copy: await gpCopy(d.id) };
 }
@@ -202,7 +203,7 @@ describe('a GP copy over MESH is delivered when the practice acknowledges it', (
     await t.db.execute(
       sql`UPDATE letters SET approval = jsonb_set(approval, '{approved_at}', to_jsonb((now() - interval '30 hours')::text)) WHERE dictation_id = ${id}`,
     );
-    const res = await call(MANAGER, 'GET', `${API_PATHS.stuckLetters}?page=1&per_page=50`);
+    const res = await call(MANAGER, 'GET', `${E.stuckLetters.path}?page=1&per_page=50`);
     expect(res.statusCode).toBe(200);
     const stuck = (res.json().data.data as { reference: string; outstanding: { id: number; status: string }[] }[]).find(
       (s) => s.reference === reference,
@@ -226,14 +227,14 @@ describe('a GP copy MESH could not deliver fails with the reason', () => {
       .from(notifications)
       .where(and(eq(notifications.dictationId, id), eq(notifications.kind, 'delivery_failed')));
     expect(told).toHaveLength(1);
-    const list = await call(SECRETARY, 'GET', API_PATHS.failedDeliveries);
+    const list = await call(SECRETARY, 'GET', E.failedDeliveries.path);
     expect(list.json().data.find((f: { id: number }) => f.id === copy.id)).toMatchObject({ reason });
 
     // Changed channel: sent again by post, into the print queue; the failed copy stays in the history.
-    const resent = await call(SECRETARY, 'POST', API_PATHS.deliveryResend(copy.id), { channel: 'print' });
+    const resent = await call(SECRETARY, 'POST', pathOf(E.deliveryResend, { id: copy.id }), { channel: 'print' });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().data).toMatchObject({ channel: 'print', status: 'printing', resend_of: copy.id });
-    expect((await call(SECRETARY, 'GET', API_PATHS.dictationDeliveries(id))).json().data[0]).toMatchObject({
+    expect((await call(SECRETARY, 'GET', pathOf(E.dictationDeliveries, { id }))).json().data[0]).toMatchObject({
       id: copy.id,
       status: 'failed',
       superseded: true,
@@ -295,7 +296,7 @@ describe('MESH error reports in our inbox', () => {
       .from(notifications)
       .where(and(eq(notifications.dictationId, id), eq(notifications.kind, 'delivery_failed')));
   const failedList = async () =>
-    (await call(SECRETARY, 'GET', `${API_PATHS.failedDeliveries}?per_page=100`)).json().data as { id: number; reason: string }[];
+    (await call(SECRETARY, 'GET', `${E.failedDeliveries.path}?per_page=100`)).json().data as { id: number; reason: string }[];
   /** As our own system would: a message straight to the practice's mailbox, with the local id given. */
   const sendDirect = async (localId: string) => {
     const us = new MeshClient({
@@ -341,7 +342,7 @@ describe('MESH error reports in our inbox', () => {
     expect(ourInbox()).toEqual([]);
 
     // Resend offers the failed copy again, by MESH or by post.
-    const resent = await call(SECRETARY, 'POST', API_PATHS.deliveryResend(refused.copy.id), { channel: 'print' });
+    const resent = await call(SECRETARY, 'POST', pathOf(E.deliveryResend, { id: refused.copy.id }), { channel: 'print' });
     expect(resent.json().data).toMatchObject({ channel: 'print', status: 'printing', resend_of: refused.copy.id });
   });
 

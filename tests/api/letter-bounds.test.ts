@@ -1,8 +1,9 @@
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, dictations, letters, patients, trusts } from '../../server/db/schema';
 import type { LetterNode } from '../../src/domain/contract';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import { letterText } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
 import { letterDoc } from './letters-fixtures';
@@ -132,8 +133,8 @@ describe('the letter bounds (issue 22 point 3)', () => {
     const unrelated = await withLetter(t, FOREIGN, 'AUTHOR_APPROVAL', letterDoc('A letter of another trust.'));
     const order: string[] = [];
     const [bad, good] = await Promise.all([
-      call(AUTHOR, 'GET', API_PATHS.dictationLetterPdf(hostile.id)).then((r) => (order.push('hostile'), r)),
-      call(FOREIGN, 'GET', API_PATHS.dictationLetterPdf(unrelated.id)).then((r) => (order.push('unrelated'), r)),
+      call(AUTHOR, 'GET', pathOf(E.dictationLetterPdf, { id: hostile.id })).then((r) => (order.push('hostile'), r)),
+      call(FOREIGN, 'GET', pathOf(E.dictationLetterPdf, { id: unrelated.id })).then((r) => (order.push('unrelated'), r)),
     ]);
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toMatchObject({
@@ -145,7 +146,7 @@ describe('the letter bounds (issue 22 point 3)', () => {
     // Answered without laying anything out: before the unrelated letter, which had to be.
     expect(order).toEqual(['hostile', 'unrelated']);
 
-    const docx = await call(AUTHOR, 'GET', API_PATHS.dictationLetterDocx(hostile.id));
+    const docx = await call(AUTHOR, 'GET', pathOf(E.dictationLetterDocx, { id: hostile.id }));
     expect(docx.statusCode).toBe(422);
     expect(docx.json().message).toBe(`This letter could not be turned into a Word document: ${SPAN_WORDS}`);
     // Nothing saved is lost: the letter opens as it was stored, for the editor to show the problem.
@@ -153,7 +154,7 @@ describe('the letter bounds (issue 22 point 3)', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.json().data.doc).toEqual(HOSTILE);
     // It cannot be signed as it is: it could be neither printed nor sent.
-    const approve = await call(AUTHOR, 'POST', API_PATHS.dictationTransition(hostile.id), { action: 'approve' });
+    const approve = await call(AUTHOR, 'POST', pathOf(E.dictationTransition, { id: hostile.id }), { action: 'approve' });
     expect(approve.statusCode).toBe(422);
     expect(approve.json().message).toBe(`This letter cannot be approved until this is put right: ${SPAN_WORDS}`);
     expect((await t.db.select().from(dictations).where(eq(dictations.id, hostile.id)))[0]!.status).toBe('AUTHOR_APPROVAL');
@@ -163,25 +164,25 @@ describe('the letter bounds (issue 22 point 3)', () => {
     const posted = await withLetter(t, AUTHOR, 'AUTHOR_APPROVAL', letterDoc('Your echo is normal.'), POSTED);
     const emailed = await withLetter(t, AUTHOR, 'AUTHOR_APPROVAL', letterDoc('Your echo is normal.'), EMAILED);
     for (const d of [posted, emailed]) {
-      expect((await call(AUTHOR, 'POST', API_PATHS.dictationTransition(d.id), { action: 'approve' })).statusCode).toBe(200);
+      expect((await call(AUTHOR, 'POST', pathOf(E.dictationTransition, { id: d.id }), { action: 'approve' })).statusCode).toBe(200);
     }
     await t.app.wardnote.jobs.runUntilIdle();
     // Both letters as if approved before the bounds existed.
     for (const d of [posted, emailed]) await storeHostile(d.id);
 
-    const queue = (await call(SECRETARY, 'GET', API_PATHS.printQueue)).json().data as { id: number; dictation_id: number }[];
+    const queue = (await call(SECRETARY, 'GET', E.printQueue.path)).json().data as { id: number; dictation_id: number }[];
     const copy = queue.find((q) => q.dictation_id === posted.id)!;
-    const pile = await call(MANAGER, 'POST', API_PATHS.printQueuePdf, { deliveries: [copy.id] });
+    const pile = await call(MANAGER, 'POST', E.printQueuePdf.path, { deliveries: [copy.id] });
     expect(pile.statusCode).toBe(422);
     expect(pile.json().message).toBe(`Letter ${posted.reference}: This letter could not be turned into a PDF: ${SPAN_WORDS}`);
 
     // The e-mail copy went before; sent again now, its PDF cannot be made.
-    const [first] = (await call(SECRETARY, 'GET', API_PATHS.dictationDeliveries(emailed.id))).json().data;
+    const [first] = (await call(SECRETARY, 'GET', pathOf(E.dictationDeliveries, { id: emailed.id }))).json().data;
     expect(first).toMatchObject({ channel: 'email', status: 'delivered' });
     await t.db.update(deliveries).set({ status: 'failed' }).where(eq(deliveries.id, first.id));
     expect((await call(SECRETARY, 'POST', `/api/deliveries/${first.id}/resend`, {})).statusCode).toBe(200);
     await t.app.wardnote.jobs.runUntilIdle();
-    const again = (await call(SECRETARY, 'GET', API_PATHS.dictationDeliveries(emailed.id)))
+    const again = (await call(SECRETARY, 'GET', pathOf(E.dictationDeliveries, { id: emailed.id })))
       .json()
       .data.find((d: { resend_of: number | null }) => d.resend_of === first.id);
     // For good, not retried: rendering it again would give the same answer.
@@ -203,7 +204,7 @@ describe('the render time limit (issue 22 point 3)', () => {
     const d = await withLetter(slow, AUTHOR, 'AUTHOR_APPROVAL', letterDoc('A letter like any other.'));
     for (let i = 0; i < 2; i++) {
       // The second time on a new worker: the stopped one was replaced.
-      const res = await slow.call('GET', API_PATHS.dictationLetterPdf(d.id), { token });
+      const res = await slow.call('GET', pathOf(E.dictationLetterPdf, { id: d.id }), { token });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(
         'This letter could not be turned into a PDF: it took too long to lay out. Shorten its longest tables or paragraphs, then try again.',

@@ -1,3 +1,5 @@
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
@@ -6,7 +8,6 @@ import { seedDemoLetterhead } from '../../server/db/demo-letterhead';
 import { dictations, letters, patients } from '../../server/db/schema';
 import { DEMO_TEMPLATES } from '../../server/db/seed';
 import type { LetterNode } from '../../src/domain/contract';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import { startTestApp, type TestApp } from './harness';
 import { userId } from './letters-fixtures';
 import { AUTHOR, FOREIGN, SECRETARY } from './worklist-fixtures';
@@ -76,7 +77,7 @@ async function makeLetter(doc: LetterNode): Promise<{ id: number; reference: str
 }
 
 async function pdfPages(id: number, token = tokens[AUTHOR]): Promise<string[]> {
-  const res = await t.call('GET', API_PATHS.dictationLetterPdf(id), { token });
+  const res = await t.call('GET', pathOf(E.dictationLetterPdf, { id }), { token });
   expect(res.statusCode).toBe(200);
   const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
   const { text } = await extractText(pdf, { mergePages: false });
@@ -84,7 +85,7 @@ async function pdfPages(id: number, token = tokens[AUTHOR]): Promise<string[]> {
 }
 
 async function docxText(id: number): Promise<{ body: string; headers: string; footers: string }> {
-  const res = await t.call('GET', API_PATHS.dictationLetterDocx(id), { token: tokens[AUTHOR] });
+  const res = await t.call('GET', pathOf(E.dictationLetterDocx, { id }), { token: tokens[AUTHOR] });
   expect(res.statusCode).toBe(200);
   const zip = await JSZip.loadAsync(res.rawPayload);
   const read = async (re: RegExp) => {
@@ -141,7 +142,7 @@ describe('GET /api/dictation/{id}/letter.pdf and .docx', () => {
   });
 
   it('a draft: shown in the browser, not kept by any cache, named by the reference only, watermarked, every page identified', async () => {
-    const res = await t.call('GET', API_PATHS.dictationLetterPdf(letter.id), { token: tokens[AUTHOR] });
+    const res = await t.call('GET', pathOf(E.dictationLetterPdf, { id: letter.id }), { token: tokens[AUTHOR] });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="letter-${letter.reference}.pdf"`);
@@ -200,7 +201,7 @@ describe('GET /api/dictation/{id}/letter.pdf and .docx', () => {
   });
 
   it('the DOCX: downloaded, and holds the same letter, identifiers in the header and page numbers in the footer', async () => {
-    const res = await t.call('GET', API_PATHS.dictationLetterDocx(letter.id), { token: tokens[AUTHOR] });
+    const res = await t.call('GET', pathOf(E.dictationLetterDocx, { id: letter.id }), { token: tokens[AUTHOR] });
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="letter-${letter.reference}.docx"`);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -228,7 +229,7 @@ describe('GET /api/dictation/{id}/letter.pdf and .docx', () => {
 
   it('the in-app preview is logged as a preview, not a download, and says which letter version it printed', async () => {
     const before = (await t.call('GET', `/api/dictation/${letter.id}/logs`, { token: tokens[AUTHOR] })).json().data.data.length;
-    const res = await t.call('GET', `${API_PATHS.dictationLetterPdf(letter.id)}?purpose=preview`, { token: tokens[SECRETARY] });
+    const res = await t.call('GET', `${pathOf(E.dictationLetterPdf, { id: letter.id })}?purpose=preview`, { token: tokens[SECRETARY] });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-letter-version']).toBe('1');
@@ -236,14 +237,14 @@ describe('GET /api/dictation/{id}/letter.pdf and .docx', () => {
     expect(trail.length).toBe(before + 1);
     expect(trail[0].description).toBe('Previewed letter (PDF)');
     // Any other purpose is refused in words, and nothing is rendered or logged.
-    const bad = await t.call('GET', `${API_PATHS.dictationLetterPdf(letter.id)}?purpose=print`, { token: tokens[SECRETARY] });
+    const bad = await t.call('GET', `${pathOf(E.dictationLetterPdf, { id: letter.id })}?purpose=print`, { token: tokens[SECRETARY] });
     expect(bad.statusCode).toBe(422);
     const after = (await t.call('GET', `/api/dictation/${letter.id}/logs`, { token: tokens[AUTHOR] })).json().data.data;
     expect(after.length).toBe(before + 1);
   });
 
   it('another trust’s user and an author who may not see it get 404; without a session 401; a bad id 422', async () => {
-    for (const path of [API_PATHS.dictationLetterPdf(letter.id), API_PATHS.dictationLetterDocx(letter.id)]) {
+    for (const path of [pathOf(E.dictationLetterPdf, { id: letter.id }), pathOf(E.dictationLetterDocx, { id: letter.id })]) {
       expect((await t.call('GET', path, { token: tokens[FOREIGN] })).statusCode).toBe(404);
       expect((await t.call('GET', path, { token: tokens[SCRIBE] })).statusCode).toBe(404);
       expect((await t.call('GET', path)).statusCode).toBe(401);

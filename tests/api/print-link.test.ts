@@ -1,8 +1,9 @@
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dictationLogs, dictations, letters, outsourcingPools, roles, userRoles, users } from '../../server/db/schema';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import { letterText } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
 import { addUser, letterDoc } from './letters-fixtures';
@@ -20,7 +21,7 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 let made: { id: number; reference: string };
 
-const mint = (who: string, id: number) => t.call('POST', API_PATHS.dictationPrintLink(id), { token: tokens[who] });
+const mint = (who: string, id: number) => t.call('POST', pathOf(E.dictationPrintLink, { id }), { token: tokens[who] });
 const open = (url: string) => t.call('GET', url);
 const withParam = (url: string, key: string, value: string) => {
   const u = new URL(url, 'http://x');
@@ -48,7 +49,7 @@ describe('print links', () => {
     expect(res.statusCode).toBe(200);
     const link = res.json().data as { url: string; pdf_url: string; expires_at: string };
     expect(link.url).toMatch(/^\/renderdocument\?d=\d+&v=1&u=\d+&s=\d+&exp=\d+&sig=/);
-    expect(link.pdf_url).toBe(link.url.replace('/renderdocument?', `${API_PATHS.printDocument}?`));
+    expect(link.pdf_url).toBe(link.url.replace('/renderdocument?', `${E.printDocument.path}?`));
     const ttl = new Date(link.expires_at).getTime() - Date.now();
     expect(ttl).toBeGreaterThan(60_000);
     expect(ttl).toBeLessThanOrEqual(5 * 60_000);
@@ -80,7 +81,7 @@ describe('print links', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('This print link is not valid. Ask for a new print link from the letter.');
     }
-    expect((await open(`${API_PATHS.printDocument}?d=1`)).statusCode).toBe(403);
+    expect((await open(`${E.printDocument.path}?d=1`)).statusCode).toBe(403);
 
     // A new version of the letter: the old link no longer prints.
     await t.db.update(letters).set({ version: 2 }).where(eq(letters.dictationId, made.id));
@@ -107,7 +108,7 @@ describe('print links', () => {
     await addUser(t.db, { email: PRINTER, first: 'Pat', last: 'Printer', role: 'Secretary', like: SECRETARY });
     const token = await t.login(PRINTER);
     const mintAs = async () =>
-      ((await t.call('POST', API_PATHS.dictationPrintLink(made.id), { token })).json().data as { pdf_url: string }).pdf_url;
+      ((await t.call('POST', pathOf(E.dictationPrintLink, { id: made.id }), { token })).json().data as { pdf_url: string }).pdf_url;
     const [printer] = await t.db.select().from(users).where(eq(users.email, PRINTER));
     // A SuperAdmin may read every trust's letters, but printing them is not theirs.
     const [admin] = await t.db.select().from(roles).where(eq(roles.name, 'SuperAdmin'));
@@ -129,6 +130,6 @@ describe('print links', () => {
     expect((await mint(AUTHOR, made.id)).statusCode).toBe(403);
     expect((await mint(FOREIGN_SECRETARY, made.id)).statusCode).toBe(404);
     expect((await mint(SECRETARY, 999999)).statusCode).toBe(404);
-    expect((await t.call('POST', API_PATHS.dictationPrintLink(made.id))).statusCode).toBe(401);
+    expect((await t.call('POST', pathOf(E.dictationPrintLink, { id: made.id }))).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,9 @@
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveries, dictationLogs, dictations, jobTypes, letters, patients, trusts } from '../../server/db/schema';
 import { letterText } from '../../src/domain/letter-doc';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import type { RecipientEntryInput, RecipientListsInput } from '../../src/domain/contract/recipients';
 import { startTestApp, type TestApp } from './harness';
 import { letterDoc } from './letters-fixtures';
@@ -20,8 +21,8 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const call = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown) =>
   t.call(method, url, { token: tokens[who], body });
-const read = (id: number, who = AUTHOR) => call(who, 'GET', API_PATHS.dictationRecipients(id));
-const save = (id: number, body: unknown, who = AUTHOR) => call(who, 'PUT', API_PATHS.dictationRecipients(id), body);
+const read = (id: number, who = AUTHOR) => call(who, 'GET', pathOf(E.dictationRecipientsGet, { id }));
+const save = (id: number, body: unknown, who = AUTHOR) => call(who, 'PUT', pathOf(E.dictationRecipientsGet, { id }), body);
 
 async function setGp(code: string, practice: string) {
   await t.db
@@ -174,7 +175,7 @@ describe('approval uses the saved recipients', () => {
     const kin = entry({ type: 'nok', name: 'Tom Lister', relationship: 'Son' });
     expect((await save(id, { to: [patientEntry()], cc: [consultant, kin] })).statusCode).toBe(200);
 
-    const refused = await call(AUTHOR, 'POST', API_PATHS.dictationTransition(id), { action: 'approve' });
+    const refused = await call(AUTHOR, 'POST', pathOf(E.dictationTransition, { id }), { action: 'approve' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(
       'The letter cannot reach the next of kin Tom Lister: neither an e-mail nor a postal address is known.',
@@ -183,9 +184,9 @@ describe('approval uses the saved recipients', () => {
 
     const posted = { ...kin, address_lines: ['9 Oak Street', 'Demoton', 'DE2 9OS'] };
     expect((await save(id, { to: [patientEntry()], cc: [consultant, posted] })).statusCode).toBe(200);
-    expect((await call(AUTHOR, 'POST', API_PATHS.dictationTransition(id), { action: 'approve' })).statusCode).toBe(200);
+    expect((await call(AUTHOR, 'POST', pathOf(E.dictationTransition, { id }), { action: 'approve' })).statusCode).toBe(200);
 
-    const log = (await call(AUTHOR, 'GET', API_PATHS.dictationDeliveries(id))).json().data as {
+    const log = (await call(AUTHOR, 'GET', pathOf(E.dictationDeliveries, { id }))).json().data as {
       role: string;
       channel: string;
       recipient: { type: string; name: string };
@@ -211,7 +212,7 @@ describe('approval uses the saved recipients', () => {
     expect((await save(id, { to: defaults.to, cc: [...defaults.cc, consultant] })).statusCode).toBe(200);
     await setGp('B82002', 'Hillside Practice');
     try {
-      expect((await call(AUTHOR, 'POST', API_PATHS.dictationTransition(id), { action: 'approve' })).statusCode).toBe(200);
+      expect((await call(AUTHOR, 'POST', pathOf(E.dictationTransition, { id }), { action: 'approve' })).statusCode).toBe(200);
       const rows = await t.db.select().from(deliveries).where(eq(deliveries.dictationId, id)).orderBy(deliveries.id);
       expect(rows[0]!.recipient).toMatchObject({ type: 'gp', id: 'B82002' });
       expect(rows[0]!.contact.lines).toContain('Hillside Practice');

@@ -1,9 +1,10 @@
 // On PostgreSQL too: three resends of one failed delivery are sent at once; only PostgreSQL runs them in parallel, so the unique index on resend_of decides.
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, dictations } from '../../server/db/schema';
 import { isUniqueViolation } from '../../server/lib/db-errors';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import { MESSAGES } from '../../src/domain/messages';
 import { startTestApp, type TestApp } from './harness';
 import { MANAGER, SECRETARY, AUTHOR, makeDictation } from './worklist-fixtures';
@@ -49,7 +50,7 @@ describe('resending a failed delivery', () => {
   it('three resends at once: one goes out, the others are told it was already sent again (409), one new delivery', async () => {
     const id = await failedCopy();
     const answers = await Promise.all(
-      [SECRETARY, MANAGER, SECRETARY].map((who) => t.call('POST', API_PATHS.deliveryResend(id), { token: tokens[who], body: {} })),
+      [SECRETARY, MANAGER, SECRETARY].map((who) => t.call('POST', pathOf(E.deliveryResend, { id }), { token: tokens[who], body: {} })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
@@ -60,7 +61,7 @@ describe('resending a failed delivery', () => {
 
   it('the database itself refuses a second resend of one delivery', async () => {
     const id = await failedCopy();
-    expect((await t.call('POST', API_PATHS.deliveryResend(id), { token: tokens[SECRETARY], body: {} })).statusCode).toBe(200);
+    expect((await t.call('POST', pathOf(E.deliveryResend, { id }), { token: tokens[SECRETARY], body: {} })).statusCode).toBe(200);
     const [first] = await resendsOf(id);
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = first!;
     const second = await t.db

@@ -1,8 +1,9 @@
 // On PostgreSQL too: the stuck-letter total comes from a raw count(*), which node-postgres returns as a string.
+import { pathOf } from '../../src/domain/contract/endpoint';
+import { E } from '../../src/domain/contract/endpoints';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, dictations, letters, mailbox, notifications } from '../../server/db/schema';
-import { API_PATHS } from '../../src/domain/contract/paths';
 import { letterText } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
 import { addUser, indexFixturePatient, letterDoc, userId } from './letters-fixtures';
@@ -30,7 +31,7 @@ async function approved(): Promise<{ id: number; reference: string }> {
   const doc = letterDoc('The echo is normal.');
   const [row] = await t.db.select().from(dictations).where(eq(dictations.id, d.id));
   await t.db.insert(letters).values({ dictationId: d.id, trustId: row!.trustId, doc: doc as never, text: letterText(doc), version: 1 });
-  const res = await t.call('POST', API_PATHS.dictationTransition(d.id), { token: tokens[AUTHOR], body: { action: 'approve' } });
+  const res = await t.call('POST', pathOf(E.dictationTransition, { id: d.id }), { token: tokens[AUTHOR], body: { action: 'approve' } });
   expect(res.statusCode).toBe(200);
   expect(res.json().data.status).toBe('MANUAL_DISTRIBUTION');
   return d;
@@ -67,13 +68,13 @@ describe('stuck letters', () => {
   let recent: { id: number; reference: string };
 
   it('counts for the trust’s managers only the letters approved longer ago than the limit with a copy still outstanding', async () => {
-    const before = (await call(MANAGER, API_PATHS.stuckLetters)).json().data.total as number;
+    const before = (await call(MANAGER, E.stuckLetters.path)).json().data.total as number;
     late = await approved();
     recent = await approved();
     await approvedHoursAgo(late.id, 30);
     await approvedHoursAgo(recent.id, 2);
 
-    const res = await call(MANAGER, `${API_PATHS.stuckLetters}?per_page=50`);
+    const res = await call(MANAGER, `${E.stuckLetters.path}?per_page=50`);
     expect(res.statusCode).toBe(200);
     const page = res.json().data;
     expect(page.total).toBe(before + 1);
@@ -84,15 +85,15 @@ describe('stuck letters', () => {
     expect(JSON.stringify(page)).not.toMatch(/PATIENT|9434765919/);
 
     // SuperAdmin may look too; another trust's manager sees none of ours.
-    expect((await call(SUPERADMIN, API_PATHS.stuckLetters)).statusCode).toBe(200);
-    const foreign = (await call(FOREIGN_MANAGER, `${API_PATHS.stuckLetters}?per_page=50`)).json().data;
+    expect((await call(SUPERADMIN, E.stuckLetters.path)).statusCode).toBe(200);
+    const foreign = (await call(FOREIGN_MANAGER, `${E.stuckLetters.path}?per_page=50`)).json().data;
     expect(foreign.data.some((d: { dictation_id: number }) => d.dictation_id === late.id)).toBe(false);
   });
 
   it('refuses the count to anyone but a Manager or SuperAdmin, and a page query it cannot read', async () => {
-    for (const who of [SECRETARY, AUTHOR]) expect((await call(who, API_PATHS.stuckLetters)).statusCode).toBe(403);
-    expect((await t.call('GET', API_PATHS.stuckLetters)).statusCode).toBe(401);
-    expect((await call(MANAGER, `${API_PATHS.stuckLetters}?per_page=500`)).statusCode).toBe(422);
+    for (const who of [SECRETARY, AUTHOR]) expect((await call(who, E.stuckLetters.path)).statusCode).toBe(403);
+    expect((await t.call('GET', E.stuckLetters.path)).statusCode).toBe(401);
+    expect((await call(MANAGER, `${E.stuckLetters.path}?per_page=500`)).statusCode).toBe(422);
   });
 
   it('tells each manager once per stuck letter, and again only after it was unstuck and stuck again', async () => {
@@ -111,11 +112,11 @@ describe('stuck letters', () => {
 
     // Posted: no longer stuck (and SENT); a fresh failure afterwards would count as stuck again.
     const [copy] = await t.db.select().from(deliveries).where(eq(deliveries.dictationId, late.id));
-    const posted = await t.call('POST', API_PATHS.printQueuePosted, { token: tokens[SECRETARY], body: { deliveries: [copy!.id] } });
+    const posted = await t.call('POST', E.printQueuePosted.path, { token: tokens[SECRETARY], body: { deliveries: [copy!.id] } });
     expect(posted.statusCode).toBe(200);
     await runCheck();
     expect(
-      (await call(MANAGER, `${API_PATHS.stuckLetters}?per_page=50`)).json().data.data.map((d: { dictation_id: number }) => d.dictation_id),
+      (await call(MANAGER, `${E.stuckLetters.path}?per_page=50`)).json().data.data.map((d: { dictation_id: number }) => d.dictation_id),
     ).not.toContain(late.id);
     await t.db.update(dictations).set({ status: 'MANUAL_DISTRIBUTION' }).where(eq(dictations.id, late.id));
     await t.db.update(deliveries).set({ status: 'failed', reason: 'Returned by the post office.' }).where(eq(deliveries.id, copy!.id));
@@ -146,7 +147,7 @@ describe('stuck letters', () => {
   });
 
   it('lists each stuck letter with its author, hours waiting and each copy not yet delivered, by role and type only', async () => {
-    const page = (await call(MANAGER, `${API_PATHS.stuckLetters}?per_page=50`)).json().data;
+    const page = (await call(MANAGER, `${E.stuckLetters.path}?per_page=50`)).json().data;
     const item = page.data.find((d: { dictation_id: number }) => d.dictation_id === late.id);
     expect(item).toMatchObject({
       reference: late.reference,
@@ -162,13 +163,13 @@ describe('stuck letters', () => {
     const setLimit = async (hours: number | null) =>
       expect(
         (
-          await t.call('PUT', API_PATHS.trustDistribution(trustId), {
+          await t.call('PUT', pathOf(E.trustDistributionGet, { id: trustId }), {
             token: admin,
             body: { email_subject_tag: '', ods_code: '', stuck_letter_hours: hours },
           })
         ).statusCode,
       ).toBe(200);
-    const listed = async () => (await call(MANAGER, `${API_PATHS.stuckLetters}?per_page=50`)).json().data;
+    const listed = async () => (await call(MANAGER, `${E.stuckLetters.path}?per_page=50`)).json().data;
 
     // 48 hours: the letter approved 30 hours ago is not stuck yet; the alarm is forgotten.
     await setLimit(48);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathOf, type EndpointDef } from '../../src/domain/contract/endpoint';
 import { E } from '../../src/domain/contract/endpoints';
-import { SESSION_PATHS } from '../../src/domain/contract/paths-session';
 import { SYNC_PATHS } from '../../src/domain/contract/paths-sync';
 
 const entries: [string, EndpointDef][] = Object.entries(E);
@@ -20,11 +19,8 @@ describe('the endpoint table (issue 24 point 2)', () => {
     }
   });
 
-  it('agrees with the addresses the first load and the service worker keep without zod', () => {
+  it('agrees with the addresses the service worker keeps without zod', () => {
     const addresses = new Set(entries.map(([, e]) => e.path));
-    expect(addresses).toContain(SESSION_PATHS.login);
-    expect(addresses).toContain(SESSION_PATHS.logout);
-    expect(addresses).toContain(SESSION_PATHS.user);
     expect(addresses).toContain(SYNC_PATHS.dictation);
     expect(addresses).toContain('/api/dictation/:id/letter');
     expect(SYNC_PATHS.dictationLetter(7)).toBe(pathOf({ path: '/api/dictation/:id/letter' }, { id: 7 }));

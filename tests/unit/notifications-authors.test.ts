@@ -26,7 +26,7 @@ describe('the clinician filter’s authors list (spec §6, §7)', () => {
     const authors = await loadAuthors(7);
     expect(authors).toHaveLength(101);
     expect(authors.at(-1)).toEqual(author(101));
-    expect(apiCall.mock.calls.map((c) => c[2].searchParams)).toEqual([
+    expect(apiCall.mock.calls.map((c) => c[1].query)).toEqual([
       { site_id: '7', page: '1', paginate: '100', filter_role: 'Author' },
       { site_id: '7', page: '2', paginate: '100', filter_role: 'Author' },
     ]);

@@ -7,7 +7,7 @@ import type { Scratch } from '../../adapters/storage';
 import { fileUploads, s3Uploads } from './upload-stores';
 import { DbUploadLocker } from './upload-locker';
 import { RULES, satisfies } from '../../../src/domain/access';
-import { API_PATHS } from '../../../src/domain/contract';
+import { SYNC_PATHS } from '../../../src/domain/contract/paths-sync';
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../lib/errors';
 import { caller, type RequestAuth } from '../auth/request-auth';
@@ -63,7 +63,7 @@ export function createUploads(opts: {
   const kinds = new Map<string, UploadKind>();
 
   const server = new Server({
-    path: API_PATHS.uploads,
+    path: SYNC_PATHS.uploads,
     datastore,
     maxSize: opts.maxSizeBytes,
     relativeLocation: true,
@@ -147,6 +147,6 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: Uploads) {
     await uploads.handle(auth, req.raw, reply.raw);
   };
   // Guarded like every API route (the default `auth`): the caller is known before tus reads the body.
-  app.all(API_PATHS.uploads, handler);
-  app.all(`${API_PATHS.uploads}/*`, handler);
+  app.all(SYNC_PATHS.uploads, handler);
+  app.all(`${SYNC_PATHS.uploads}/*`, handler);
 }

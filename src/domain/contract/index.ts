@@ -22,7 +22,6 @@ export * from './notifications';
 export * from './push';
 export * from './live';
 
-export { API_PATHS } from './paths';
 export * from './distribution';
 export * from './distribution-settings';
 export * from './delegations';

@@ -1,4 +1,4 @@
-/** Part of `API_PATHS` (paths.ts re-exports it): the addresses the outbox calls from the service worker. */
+/** The addresses the outbox calls from the service worker, without zod (the endpoint table declares these calls; a unit test keeps the two equal). */
 export const SYNC_PATHS = {
   dictation: '/api/dictation',
   uploads: '/api/uploads',

@@ -1,12 +1,10 @@
-import { z } from 'zod';
-import { API_PATHS, dictationSchema, type NotificationItem } from '../../domain/contract';
+import type { NotificationItem } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { notificationAction } from '../../domain/click-rules';
 import type { Role } from '../../domain/roles';
 import type { HomeTab } from '../../domain/statuses';
 import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
-
-const dictationAnswer = z.object({ data: dictationSchema });
 
 export type NotificationTarget = { to: 'dictation'; id: number } | { to: 'home'; tab: HomeTab } | null;
 
@@ -24,12 +22,10 @@ export async function openNotification(
 ): Promise<NotificationTarget> {
   const current = n.dictation
     ? (
-        await apiCall('get', API_PATHS.dictationById(n.dictation.id), { schema: dictationAnswer, quiet: true }).catch(
-          async (err: unknown) => {
-            if (err instanceof HttpError && err.status === 404 && !n.read_at) await markRead();
-            throw err;
-          },
-        )
+        await apiCall(E.dictationGet, { params: { id: n.dictation.id }, quiet: true }).catch(async (err: unknown) => {
+          if (err instanceof HttpError && err.status === 404 && !n.read_at) await markRead();
+          throw err;
+        })
       ).data
     : null;
   if (!n.read_at) await markRead();

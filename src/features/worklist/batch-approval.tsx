@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { toast } from 'sonner';
-import { API_PATHS, type WorklistRow } from '../../domain/contract';
+import type { WorklistRow } from '../../domain/contract';
+import { E } from '../../domain/contract/endpoints';
 import { checkMove, type LetterUser } from '../../domain/letter-access';
 import { MESSAGES } from '../../domain/messages';
 import { apiCall } from '../../lib/api/client';
@@ -27,7 +27,6 @@ const letterOf = (r: WorklistRow) => ({
   assignedTo: r.assigned_to?.user_id ?? null,
   secretarialCover: r.secretarial_cover,
 });
-const answered = z.object({ data: z.unknown() });
 const count = (n: number) => (n === 1 ? '1 letter' : `${n} letters`);
 
 /** The selection can be reviewed together: some of it may be approved or returned by this user (the transition table). */
@@ -57,8 +56,8 @@ export function BatchReview({ rows, user, onDone }: Props) {
     const failed: string[] = [];
     for (const r of returnable) {
       try {
-        await apiCall('post', API_PATHS.dictationTransition(r.id), {
-          schema: answered,
+        await apiCall(E.dictationTransition, {
+          params: { id: r.id },
           json: { action: 'return_for_typing', reason: why },
           headers: { 'Idempotency-Key': crypto.randomUUID() },
           quiet: true,

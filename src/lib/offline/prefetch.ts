@@ -1,4 +1,4 @@
-import { API_PATHS, letterAnswerSchema, type Dictation, type WorklistRow } from '../../domain/contract';
+import type { Dictation, WorklistRow } from '../../domain/contract';
 import { E } from '../../domain/contract/endpoints';
 import { apiCall } from '../api/client';
 import { session } from '../auth/session';
@@ -89,9 +89,7 @@ export async function prefetchReviewQueue(budget = readBudget()): Promise<void> 
   for (const id of selectForBudget(items, budget).text) {
     const row = queue.find((r) => r.id === id)!;
     const dictation = (await apiCall(E.dictationGet, { params: { id }, quiet: true, headers: prefetchHeaders })).data;
-    const letter = (
-      await apiCall('get', API_PATHS.dictationLetter(id), { schema: letterAnswerSchema, quiet: true, headers: prefetchHeaders })
-    ).data;
+    const letter = (await apiCall(E.dictationLetterGet, { params: { id }, quiet: true, headers: prefetchHeaders })).data;
     if (!stillFor(who.token)) return;
     const item = byId.get(id)!;
     item.textBytes = (await putReviewDictation({ dictation, row }, rank.get(id)!)) + (await putReviewLetter(letter));
