@@ -171,6 +171,14 @@ export const ERROR_CATALOGUE = {
   push_endpoint_not_public: { status: 422, message: MESSAGES.pushEndpointNotPublic },
   push_endpoint_unresolved: { status: 422, message: MESSAGES.pushEndpointUnresolved },
   fcm_not_configured: { status: 422, message: 'Firebase push is not configured on this server: send a Web Push subscription.' },
+
+  // Administration: departments and job types (issue 25)
+  department_name_taken: { status: 422, message: PAGE_MESSAGES.departmentNameTaken },
+  department_code_taken: { status: 422, message: PAGE_MESSAGES.departmentCodeTaken },
+  department_in_use: { status: 409, message: PAGE_MESSAGES.departmentInUse },
+  department_inactive: { status: 422, message: PAGE_MESSAGES.departmentInactive },
+  job_type_name_taken: { status: 422, message: PAGE_MESSAGES.jobTypeNameTaken },
+  job_type_in_use: { status: 409, message: PAGE_MESSAGES.jobTypeInUse },
 } as const satisfies Record<string, ErrorRow>;
 
 /** Every code the server sends in an error's `code`. */

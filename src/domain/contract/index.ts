@@ -28,3 +28,4 @@ export * from './delegations';
 export * from './letters-out';
 export * from './recipients';
 export * from './errors';
+export * from './admin-structure';
