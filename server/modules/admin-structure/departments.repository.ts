@@ -13,8 +13,14 @@ export interface DepartmentRow {
   jobTypes: number;
 }
 
-/** How many job types belong to the department: job_types is a small per-trust table. */
-const jobTypeCount = sql<number>`(select count(*) from ${jobTypes} where ${jobTypes.departmentId} = ${departments.id})`.mapWith(Number);
+/**
+ * How many job types belong to the department (job_types is a small per-trust table). The outer id is
+ * qualified by hand: drizzle leaves columns unqualified in a one-table select, and `id` would name job_types.id.
+ */
+const jobTypeCount =
+  sql<number>`(select count(*) from ${jobTypes} where ${jobTypes.departmentId} = ${departments}.${sql.identifier(departments.id.name)})`.mapWith(
+    Number,
+  );
 
 const columns = {
   id: departments.id,
