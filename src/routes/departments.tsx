@@ -1,8 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../app/guard';
-import { ComingSoon } from '../components/ui/page';
+import { DepartmentsPage } from '../features/admin-structure/departments-page';
+
+/** `?trust=<id>`: another trust's departments (a SuperAdmin's; the server refuses anyone else another trust). */
+const validateSearch = (s: Record<string, unknown>): { trust?: number } => {
+  const trust = String(s.trust ?? '');
+  return /^\d{1,10}$/.test(trust) ? { trust: Number(trust) } : {};
+};
 
 export const Route = createFileRoute('/departments')({
+  validateSearch,
   beforeLoad: guardRoute('/departments'),
-  component: () => <ComingSoon title="Departments" />,
+  component: Show,
 });
+
+function Show() {
+  const { trust } = Route.useSearch();
+  return <DepartmentsPage key={trust ?? 'own'} trustId={trust} />;
+}
