@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoStructure } from '../../server/db/demo-structure';
 import { templateDoc } from '../../src/domain/letter-doc';
 import { startTestApp, type TestApp } from './harness';
 import { indexFixturePatient, letterDoc, userId } from './letters-fixtures';
@@ -110,5 +111,24 @@ describe('inactive departments and job types', () => {
     const res = await manualLetter();
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors ?? {})).toEqual(expect.arrayContaining(['department_id']));
+  });
+});
+
+describe('the demo trust’s structure (server/db/demo-structure.ts)', () => {
+  it('adds a job type with typed fields and sampling, and an inactive department and job type, as the pages show them', async () => {
+    await seedDemoStructure(t.db);
+    const inactive = (await call(TRUSTADMIN, 'GET', '/api/departments?active=false')).json().data.data as { name: string }[];
+    expect(inactive.map((d) => d.name)).toContain('Ophthalmology');
+    const types = (await call(TRUSTADMIN, 'GET', '/api/job-types?paginate=100')).json().data.data as { name: string; active: boolean }[];
+    expect(types.find((j) => j.name === 'Fracture Clinic Letter')).toMatchObject({
+      department: { code: 'ORT' },
+      custom_fields: [
+        { id: 'side', kind: 'choice', required: true, options: ['Left', 'Right', 'Both'] },
+        { id: 'date_of_injury', kind: 'date', required: false, options: [] },
+      ],
+      qa_percent: 10,
+      turnaround_days: 3,
+    });
+    expect(types.find((j) => j.name === 'Telephone Consultation')?.active).toBe(false);
   });
 });
