@@ -3,17 +3,19 @@
 /** "3 job types", "1 dictation". */
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "3 job types and 120 dictations", "1 autotext". */
+/** "3 job types and 120 dictations refer", "1 autotext refers": what refers to a department or job type. */
 function uses(u: { jobTypes?: number; dictations?: number; autotexts?: number; settings?: number; users?: number }): string {
   const parts = [
     u.jobTypes ? count(u.jobTypes, 'job type') : null,
     u.dictations ? count(u.dictations, 'dictation') : null,
     u.autotexts ? count(u.autotexts, 'autotext') : null,
     u.settings ? count(u.settings, 'setting') : null,
-    u.users ? `the job-type filter of ${count(u.users, 'user')}` : null,
+    u.users ? (u.users === 1 ? 'the job-type filter of 1 user' : `the job-type filters of ${u.users} users`) : null,
   ].filter((p): p is string => p !== null);
-  if (parts.length <= 1) return parts[0] ?? 'other records';
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+  if (!parts.length) return 'other records refer';
+  const one = parts.length === 1 && (/^1 /.test(parts[0]!) || parts[0]!.startsWith('the job-type filter of'));
+  const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+  return `${list} ${one ? 'refers' : 'refer'}`;
 }
 
 export type StructureUses = Parameters<typeof uses>[0];
@@ -30,7 +32,7 @@ export const ADMIN_STRUCTURE_MESSAGES = {
   departmentNameTaken: (name: string) => `This trust already has a department called “${name}”. Choose another name.`,
   departmentCodeTaken: (code: string) => `The code ${code} is already used by another department of this trust. Choose another code.`,
   departmentInUse: (name: string, u: StructureUses) =>
-    `${name} cannot be deleted: ${uses(u)} refer to it. Deactivate it instead: it stays on its existing work but is no longer offered for new work.`,
+    `${name} cannot be deleted: ${uses(u)} to it. Deactivate it instead: it stays on its existing work but is no longer offered for new work.`,
   departmentInactive: 'This department is inactive. Choose an active department, or reactivate it first.',
   // Departments: the page.
   departmentsEmpty: 'No departments yet. Add the trust’s first department: its name and a short code, such as Cardiology and CAR.',
@@ -72,7 +74,7 @@ export const ADMIN_STRUCTURE_MESSAGES = {
   // Job types: the server's refusals.
   jobTypeNameTaken: (name: string) => `This trust already has a job type called “${name}”. Choose another name.`,
   jobTypeInUse: (name: string, u: StructureUses) =>
-    `${name} cannot be deleted: ${uses(u)} refer to it. Deactivate it instead: its letters keep it, but it is no longer offered for new dictations.`,
+    `${name} cannot be deleted: ${uses(u)} to it. Deactivate it instead: its letters keep it, but it is no longer offered for new dictations.`,
   jobTypeDepartmentUnknown: 'Choose a department of this trust.',
   // Job types: the pages.
   jobTypesEmpty: 'No job types yet. Add the trust’s first one: the kind of letter, who it goes to, and the headings it starts from.',

@@ -324,7 +324,7 @@ describe('job types', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'job_type_in_use',
-      message: expect.stringContaining('1 dictation refer to it. Deactivate it instead'),
+      message: expect.stringContaining('1 dictation refers to it. Deactivate it instead'),
     });
 
     const off = await call('PATCH', `/api/job-types/${used.id}`, { active: false });

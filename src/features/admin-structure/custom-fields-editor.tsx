@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { FIELD_KIND_LABELS, JOB_TYPE_FIELD_KINDS, MAX_JOB_TYPE_FIELDS, type JobTypeFieldKind } from '../../domain/contract';
 import { PAGE_MESSAGES } from '../../domain/messages';
@@ -24,6 +25,13 @@ export function CustomFieldsEditor({
 }) {
   const set = (i: number, patch: Partial<FieldDraft>) => onChange(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
   const err = (i: number, part: string) => errors[`custom_fields.${i}.${part}`]?.[0];
+  // A field just added takes the focus on its label, ready to type.
+  const [added, setAdded] = useState<string | null>(null);
+  function add() {
+    const field = emptyField();
+    setAdded(field.key);
+    onChange([...fields, field]);
+  }
 
   return (
     <fieldset className={CARD}>
@@ -36,9 +44,17 @@ export function CustomFieldsEditor({
           const name = f.label.trim() || `field ${i + 1}`;
           return (
             <li key={f.key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-              <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+              <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
                 <Field id={`cf-${f.key}-label`} label={`Field ${i + 1}: label`} error={err(i, 'label')}>
-                  {(p) => <input {...p} className={INPUT} value={f.label} onChange={(e) => set(i, { label: e.target.value })} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      autoFocus={f.key === added}
+                      className={INPUT}
+                      value={f.label}
+                      onChange={(e) => set(i, { label: e.target.value })}
+                    />
+                  )}
                 </Field>
                 <Field id={`cf-${f.key}-kind`} label="Kind" error={err(i, 'kind')}>
                   {(p) => (
@@ -106,12 +122,7 @@ export function CustomFieldsEditor({
           );
         })}
       </ol>
-      <Button
-        tone="secondary"
-        className="mt-3"
-        isDisabled={fields.length >= MAX_JOB_TYPE_FIELDS}
-        onPress={() => onChange([...fields, emptyField()])}
-      >
+      <Button tone="secondary" className="mt-3" isDisabled={fields.length >= MAX_JOB_TYPE_FIELDS} onPress={add}>
         <Plus aria-hidden className="size-4" /> Add field
       </Button>
     </fieldset>

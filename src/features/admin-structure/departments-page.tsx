@@ -93,7 +93,7 @@ export function DepartmentsPage({ trustId }: { trustId?: number }) {
   );
 
   const jobTypesLink = (d: Department) =>
-    mayListJobTypes && trust ? (
+    mayListJobTypes && trust && d.job_types > 0 ? (
       <Link
         to="/job-types/list/$id"
         params={{ id: String(trust.id) }}
@@ -103,7 +103,7 @@ export function DepartmentsPage({ trustId }: { trustId?: number }) {
         {d.job_types === 1 ? '1 job type' : `${d.job_types} job types`}
       </Link>
     ) : (
-      <span>{d.job_types === 1 ? '1 job type' : `${d.job_types} job types`}</span>
+      <span>{d.job_types === 0 ? 'None' : d.job_types === 1 ? '1 job type' : `${d.job_types} job types`}</span>
     );
 
   return (

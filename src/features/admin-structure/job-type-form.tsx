@@ -208,7 +208,7 @@ export function JobTypeForm({
           </div>
         </fieldset>
         {state.qaMode === 'sample' && (
-          <Field id="qa_percent" label="Share of letters sampled (%)" error={err('qa_percent')} className="sm:max-w-48">
+          <Field id="qa_percent" label="Share of letters sampled (%)" error={err('qa_percent')} className="sm:max-w-64">
             {(p) => (
               <input
                 {...p}

@@ -11,12 +11,19 @@ import { Alert } from '../../components/ui/alert';
 import { Page } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { useDepartmentChoices, useJobTypes } from './api';
+import { PARTIES } from './form-state';
 import { departmentParam } from './links';
 import { activeValue, ListFilters, useSettled, type ActiveFilter } from './list-filters';
 import { EMPTY, HINT, INPUT, StatusBadge } from './styles';
 
 const LINK = 'font-medium text-brand-700 underline dark:text-emerald-300';
-const parties = (list: JobType['recipient']) => (list.length ? list.map((p) => RECIPIENT_LABELS[p]).join(', ') : 'nobody');
+const parties = (list: JobType['recipient']) =>
+  list.length
+    ? PARTIES.filter((p) => list.includes(p))
+        .map((p) => RECIPIENT_LABELS[p])
+        .join(', ')
+    : 'None';
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const qaText = (j: JobType) => (j.qa_required ? 'Every letter' : j.qa_percent > 0 ? `${j.qa_percent}% sample` : 'Trainees only');
 const departmentText = (j: JobType) =>
   j.department ? `${j.department.name} (${j.department.code})` : PAGE_MESSAGES.jobTypeEveryDepartment;
@@ -189,10 +196,10 @@ export function JobTypesListPage({ trustId, departmentId }: { trustId: number; d
                       <StatusBadge active={j.active} />
                     </div>
                     <p className="mt-1 text-sm">
-                      Sent to {parties(j.recipient)}; copied to {parties(j.copy)}
+                      Sent to {parties(j.recipient)}; copied to {parties(j.copy).replace(/^None$/, 'nobody')}
                     </p>
                     <p className={HINT}>
-                      {j.custom_fields.length} fields · {j.template.length} headings · QA: {qaText(j)}
+                      {plural(j.custom_fields.length, 'field')} · {plural(j.template.length, 'heading')} · QA: {qaText(j)}
                     </p>
                   </li>
                 ))}

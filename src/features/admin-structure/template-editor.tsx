@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { MAX_TEMPLATE_HEADINGS } from '../../domain/contract';
 import { PAGE_MESSAGES } from '../../domain/messages';
@@ -22,6 +23,13 @@ export function TemplateEditor({
   errors: Record<string, string[]>;
 }) {
   const set = (i: number, text: string) => onChange(headings.map((h, j) => (j === i ? { ...h, text } : h)));
+  // A heading just added takes the focus, ready to type.
+  const [added, setAdded] = useState<string | null>(null);
+  function add() {
+    const heading = emptyHeading();
+    setAdded(heading.key);
+    onChange([...headings, heading]);
+  }
   return (
     <fieldset className={CARD}>
       <legend className="px-1 text-lg font-semibold">Letter template</legend>
@@ -42,6 +50,7 @@ export function TemplateEditor({
                 <input
                   id={`heading-${h.key}`}
                   aria-label={label}
+                  autoFocus={h.key === added}
                   className={INPUT}
                   value={h.text}
                   onChange={(e) => set(i, e.target.value)}
@@ -84,12 +93,7 @@ export function TemplateEditor({
           );
         })}
       </ol>
-      <Button
-        tone="secondary"
-        className="mt-3"
-        isDisabled={headings.length >= MAX_TEMPLATE_HEADINGS}
-        onPress={() => onChange([...headings, emptyHeading()])}
-      >
+      <Button tone="secondary" className="mt-3" isDisabled={headings.length >= MAX_TEMPLATE_HEADINGS} onPress={add}>
         <Plus aria-hidden className="size-4" /> Add heading
       </Button>
     </fieldset>
