@@ -1,5 +1,6 @@
 import type { Db } from './client';
 import { seedDemoKnowledge } from './demo-knowledge';
+import { seedDemoStructure } from './demo-structure';
 import { seedDemoAutotexts } from './demo-autotexts';
 import { seedDemoDeliveries } from './demo-deliveries';
 import { seedDemoDictations } from './demo-dictations';
@@ -23,5 +24,6 @@ export async function seedDemoWork(db: Db, services: { storage: AudioStorage; jo
   await seedDemoDeliveries(db);
   await seedDemoNotifications(db);
   await seedDemoKnowledge(db);
+  await seedDemoStructure(db);
   return made + (await seedOtherTrustWork(db, services));
 }

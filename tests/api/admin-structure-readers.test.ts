@@ -93,21 +93,18 @@ describe('inactive departments and job types', () => {
     expect(letter.doc).toEqual(templateDoc(['Diagnosis', 'Blood results', 'Plan']));
   });
 
-  // These three wait for the change to the details form's options, the interaction and the details check
-  // (server/modules/dictations/options.routes.ts, server/modules/user/user.service.ts and
-  // server/modules/dictations/dictation-details.ts, owned elsewhere): each turns from `it.fails` to `it` with it.
-  it.fails('are not offered on the details form of new work', async () => {
+  it('are not offered on the details form of new work', async () => {
     const offered = await options();
     expect(offered.departments.map((d) => d.id)).not.toContain(department.id);
     expect(offered.job_types.map((j) => j.id)).not.toContain(jobType.id);
   });
 
-  it.fails('are not in the profile’s interaction', async () => {
+  it('are not in the profile’s interaction', async () => {
     const interaction = (await call(AUTHOR, 'GET', '/api/interaction')).json().data as { id: number }[];
     expect(interaction.map((i) => i.id)).not.toContain(jobType.id);
   });
 
-  it.fails('are refused for new work, in words by field', async () => {
+  it('are refused for new work, in words by field', async () => {
     const res = await manualLetter();
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors ?? {})).toEqual(expect.arrayContaining(['department_id']));

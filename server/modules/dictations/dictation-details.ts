@@ -1,24 +1,38 @@
 import { and, eq } from 'drizzle-orm';
 import type { DictationDetails } from '../../../src/domain/contract';
+import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { departments, jobTypes } from '../../db/schema';
 import { Errors } from '../../lib/errors';
 
 type CheckedDetails = Required<Pick<DictationDetails, 'department_id' | 'custom_fields'>> & Pick<DictationDetails, 'job_type_id'>;
 
-/** The Service and job type must be the trust's own, and the job type's required fields filled in. */
-export async function checkDetails(db: Db, trustId: number, body: CheckedDetails): Promise<void> {
+/**
+ * The Service and job type must be the trust's own, and the job type's required fields filled in. An
+ * inactive one (issue 25) is refused for new work; a dictation that has it already keeps it (`current`).
+ */
+export async function checkDetails(
+  db: Db,
+  trustId: number,
+  body: CheckedDetails,
+  current: { departmentId: number | null; jobTypeId: number | null } = { departmentId: null, jobTypeId: null },
+): Promise<void> {
   const [dep] = await db
-    .select({ id: departments.id })
+    .select({ id: departments.id, active: departments.active })
     .from(departments)
     .where(and(eq(departments.id, body.department_id), eq(departments.trustId, trustId)));
   if (!dep) throw Errors.validation('Choose a Service from the list.', { department_id: ['Choose a Service from the list.'] });
+  if (!dep.active && dep.id !== current.departmentId) {
+    throw Errors.validation(PAGE_MESSAGES.departmentInactive, { department_id: [PAGE_MESSAGES.departmentInactive] });
+  }
   if (body.job_type_id !== undefined) {
     const [jt] = await db
-      .select({ customFields: jobTypes.customFields })
+      .select({ id: jobTypes.id, customFields: jobTypes.customFields, active: jobTypes.active })
       .from(jobTypes)
       .where(and(eq(jobTypes.id, body.job_type_id), eq(jobTypes.trustId, trustId)));
-    if (!jt) throw Errors.validation('Choose a job type from the list.', { job_type_id: ['Choose a job type from the list.'] });
+    if (!jt || (!jt.active && jt.id !== current.jobTypeId)) {
+      throw Errors.validation('Choose a job type from the list.', { job_type_id: ['Choose a job type from the list.'] });
+    }
     const missing = jt.customFields.filter((f) => f.required && !body.custom_fields.some((c) => c.id === f.id && c.value.trim()));
     if (missing.length) throw Errors.validation(`Fill in ${missing.map((f) => f.label).join(', ')}.`);
   }

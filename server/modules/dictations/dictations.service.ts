@@ -275,7 +275,7 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       if (d.status !== 'DRAFT') {
         throw appError('not_a_draft');
       }
-      await checkDetails(db, me.trustId, body);
+      await checkDetails(db, me.trustId, body, d);
       await checkPatientIdentity(db, me.trustId, body.patient);
       await db.transaction(async (tx) => {
         await tx

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { E } from '../../../src/domain/contract/endpoints';
 import { route } from '../../lib/route';
@@ -14,9 +14,18 @@ export const dictationOptionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
       db
         .select({ id: departments.id, name: departments.name, code: departments.code })
         .from(departments)
-        .where(eq(departments.trustId, trustId))
+        .where(and(eq(departments.trustId, trustId), eq(departments.active, true)))
         .orderBy(asc(departments.name)),
-      db.select().from(jobTypes).where(eq(jobTypes.trustId, trustId)).orderBy(asc(jobTypes.name)),
+      // Only what new work may take (issue 25): an active job type, of every department or of an active one.
+      db
+        .select({ jobType: jobTypes })
+        .from(jobTypes)
+        .leftJoin(departments, eq(departments.id, jobTypes.departmentId))
+        .where(
+          and(eq(jobTypes.trustId, trustId), eq(jobTypes.active, true), or(isNull(jobTypes.departmentId), eq(departments.active, true))),
+        )
+        .orderBy(asc(jobTypes.name))
+        .then((rows) => rows.map((r) => r.jobType)),
     ]);
     const authors = subject.roles.includes('Author')
       ? []

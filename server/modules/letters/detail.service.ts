@@ -31,7 +31,7 @@ export function createDetailService(db: Db) {
     async correct(auth: RequestAuth, id: number, body: Correction, ip: string): Promise<void> {
       const { row: d } = await visibleContext(db, auth, id);
       if (!canEditLetter(letterUserOf(auth), letterDictationOf(d))) throw appError('details_not_editable');
-      await checkDetails(db, auth.ctx.user.trustId, body);
+      await checkDetails(db, auth.ctx.user.trustId, body, d);
       await checkPatientIdentity(db, auth.ctx.user.trustId, body.patient);
       const patient = defined(body.patient);
       const appointment = body.appointment === undefined ? d.appointment : body.appointment === null ? null : defined(body.appointment);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PreferenceUpdate, UserProfile } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
 import { jobTypes, users } from '../../db/schema';
@@ -12,7 +12,11 @@ type Recipient = UserProfile['interaction'][number]['job_type']['recipient'][num
 
 export function createUserService(db: Db, pinCfg: { pinWindowMs: number; pinMaxAgeMs: number }) {
   async function interaction(trustId: number): Promise<UserProfile['interaction']> {
-    const rows = await db.select().from(jobTypes).where(eq(jobTypes.trustId, trustId)).orderBy(jobTypes.id);
+    const rows = await db
+      .select()
+      .from(jobTypes)
+      .where(and(eq(jobTypes.trustId, trustId), eq(jobTypes.active, true)))
+      .orderBy(jobTypes.id);
     return rows.map((jt) => ({
       id: jt.id,
       job_type: { id: jt.id, name: jt.name, recipient: jt.recipient as Recipient[], copy: jt.copy as Recipient[] },

@@ -1,5 +1,5 @@
 /**
  * A trust's structure (issue 25): departments and job types. The routes import their pages directly (each
- * loads with its route); other features link here through `structurePaths`.
+ * loads with its route); other features link to them by route.
  */
-export { structurePaths, departmentParam, EVERY_DEPARTMENT } from './links';
+export { departmentParam, EVERY_DEPARTMENT } from './links';

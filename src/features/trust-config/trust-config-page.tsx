@@ -1,9 +1,13 @@
+import { Link } from '@tanstack/react-router';
 import { Page } from '../../components/ui/page';
 import { RULES, satisfies } from '../../domain/access';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { useSession } from '../../lib/auth/use-session';
 import { DistributionSettingsSection } from './distribution-settings-section';
 import { DelegationsSection } from './delegations-section';
+
+const LINK =
+  'inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-medium text-blue-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-900 dark:text-blue-300 dark:ring-slate-800';
 
 /**
  * /trust/config/:id (TrustConfiguration): the trust's settings; so far its Letters out part and its
@@ -14,6 +18,20 @@ export function TrustConfigPage({ trustId }: { trustId: number }) {
   return (
     <Page title="Trust configuration">
       <div className="flex flex-col gap-4">
+        {subject && (satisfies(subject, RULES.departments) || satisfies(subject, RULES.jobTypesList)) && (
+          <nav aria-label="Trust structure" className="flex flex-wrap gap-2">
+            {satisfies(subject, RULES.departments) && (
+              <Link to="/departments" search={{ trust: trustId }} className={LINK}>
+                Departments
+              </Link>
+            )}
+            {satisfies(subject, RULES.jobTypesList) && (
+              <Link to="/job-types/list/$id" params={{ id: String(trustId) }} className={LINK}>
+                Job types
+              </Link>
+            )}
+          </nav>
+        )}
         {subject && satisfies(subject, RULES.distributionSettings) && <DistributionSettingsSection trustId={trustId} />}
         {subject && satisfies(subject, RULES.delegations) && <DelegationsSection trustId={trustId} />}
         <p className="max-w-2xl rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
