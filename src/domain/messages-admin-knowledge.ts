@@ -31,10 +31,11 @@ export const ADMIN_KNOWLEDGE_MESSAGES = {
   kbDeleteBody: 'Everyone who could read it loses it. This cannot be undone.',
   kbFor: 'Who can read it',
   kbForEveryTrust: 'Every trust (all users)',
-  kbForTrust: (trust: string) => `${trust} only`,
+  kbForOwnTrust: 'Your trust only',
   kbTagsHint: 'Up to 10 short words, separated by commas.',
   kbBodyHint: 'Markdown: # heading, **bold**, *italic*, - list, [link](https://…). Pictures only from this site.',
   kbPreviewEmpty: 'Nothing to preview yet.',
+  kbLeave: 'Leave without saving',
   kbImageNotShown: (alt: string) => (alt ? `[picture not shown: ${alt}]` : '[picture not shown]'),
 
   // Help: the site's support link and e-mail (spec §3 site.support_link, support_email).
