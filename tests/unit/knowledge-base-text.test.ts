@@ -26,7 +26,8 @@ describe('an excerpt: plain words from Markdown', () => {
       plainExcerpt(
         '## Record\n\n1. Press **Record**, then *Stop*.\n- See [the guide](https://x.example/a) ![pic](/p.png)\n> quoted <b>bold</b> `code`',
       ),
-    ).toBe('Record Press Record, then Stop. See the guide pic quoted bold code');
+    ).toBe('Record. Press Record, then Stop. See the guide pic quoted bold code');
+    expect(plainExcerpt('# Who to call?\n\nRing ## the bleep')).toBe('Who to call? Ring ## the bleep');
     expect(plainExcerpt('snake_case_word and a_b stay')).toBe('snake_case_word and a_b stay');
   });
 

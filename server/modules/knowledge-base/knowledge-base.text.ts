@@ -36,7 +36,8 @@ export function plainExcerpt(markdown: string, max = 220): string {
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<(https?:[^>\s]+)>/g, '$1')
     .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    // A heading reads as a sentence of its own: "What works. Foot pedals need…".
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t#]*$/gm, (_, heading: string) => (/[.!?:]$/.test(heading) ? heading : `${heading}.`))
     .replace(/^\s{0,3}>\s?/gm, '')
     .replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+/gm, '')
     .replace(/^\s*(?:[-*_]\s*){3,}$/gm, ' ')

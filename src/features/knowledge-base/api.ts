@@ -1,6 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import type { KnowledgeArticle, KnowledgeArticleInput, KnowledgeArticlePatch } from '../../domain/contract';
 import { E } from '../../domain/contract/endpoints';
+import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
+import { HttpError } from '../../lib/api/errors';
 import { apiCall } from '../../lib/api/client';
 
 /** Articles a page of the list holds. */
@@ -56,24 +59,28 @@ export function useSaveArticle() {
 
 /**
  * Deletes an article: it leaves every list at once (optimistic), and comes back if the server refuses.
+ * Said in a toast from here, not from the caller: the page has usually left the article by then.
  */
 export function useDeleteArticle() {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await apiCall(E.knowledgeBaseDelete, { params: { id }, quiet: true })).data,
-    onMutate: async (id: number) => {
+    mutationFn: async (a: { id: number; title: string }) =>
+      (await apiCall(E.knowledgeBaseDelete, { params: { id: a.id }, quiet: true })).data,
+    onMutate: async (a) => {
       await queries.cancelQueries({ queryKey: [...ROOT, 'list'] });
       const before = queries.getQueriesData<ListPage>({ queryKey: [...ROOT, 'list'] });
       for (const [key, page] of before)
-        if (page) queries.setQueryData<ListPage>(key, { ...page, data: page.data.filter((a) => a.id !== id), total: page.total - 1 });
+        if (page) queries.setQueryData<ListPage>(key, { ...page, data: page.data.filter((r) => r.id !== a.id), total: page.total - 1 });
       return { before };
     },
-    onError: (_err, _id, context?: { before: [QueryKey, ListPage | undefined][] }) => {
+    onSuccess: (_data, a) => {
+      queries.removeQueries({ queryKey: articleKey(a.id) });
+      toast.success(PAGE_MESSAGES.kbDeleted(a.title));
+    },
+    onError: (err, _a, context?: { before: [QueryKey, ListPage | undefined][] }) => {
       for (const [key, page] of context?.before ?? []) queries.setQueryData(key, page);
+      toast.error(err instanceof HttpError ? err.message : MESSAGES.serverError);
     },
-    onSettled: (_data, _err, id) => {
-      void queries.invalidateQueries({ queryKey: [...ROOT, 'list'] });
-      if (_err === null) queries.removeQueries({ queryKey: articleKey(id) });
-    },
+    onSettled: () => void queries.invalidateQueries({ queryKey: [...ROOT, 'list'] }),
   });
 }

@@ -135,7 +135,8 @@ export function ArticleForm({ existing, mayWriteGlobal }: Props) {
               Preview
             </Tab>
           </TabList>
-          <TabPanel id="write" className="pt-3 outline-none">
+          {/* Both panels stay mounted, so the text keeps its field error state while the preview shows. */}
+          <TabPanel id="write" shouldForceMount className="pt-3 outline-none data-[inert]:hidden">
             <AriaTextField name="body" value={value.body} onChange={(body) => set({ body })} className="flex flex-col gap-1">
               <Label className="text-sm font-medium text-slate-700 dark:text-slate-200">Text (Markdown)</Label>
               <TextArea
@@ -150,9 +151,9 @@ export function ArticleForm({ existing, mayWriteGlobal }: Props) {
               <FieldError className="text-sm text-red-700 dark:text-red-400" />
             </AriaTextField>
           </TabPanel>
-          <TabPanel id="preview" className="pt-3 outline-none">
+          <TabPanel id="preview" shouldForceMount className="pt-3 outline-none data-[inert]:hidden">
             <div className="min-h-40 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-              {value.body.trim() ? (
+              {tab !== 'preview' ? null : value.body.trim() ? (
                 <MarkdownView markdown={value.body} label="Preview" />
               ) : (
                 <p className="text-sm text-slate-600 dark:text-slate-300">{PAGE_MESSAGES.kbPreviewEmpty}</p>

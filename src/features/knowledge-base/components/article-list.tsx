@@ -98,7 +98,7 @@ function ArticleRow({ article, current }: { article: KnowledgeArticleSummary; cu
           <span className="font-semibold text-slate-900 dark:text-slate-100">{article.title}</span>
           <ScopeBadge trust={article.trust} />
         </span>
-        <span className="mt-1 line-clamp-2 block text-sm text-slate-600 dark:text-slate-300">
+        <span className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-300">
           <Excerpt text={article.excerpt} />
         </span>
       </Link>

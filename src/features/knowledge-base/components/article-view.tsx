@@ -49,10 +49,7 @@ function Article({ article }: { article: KnowledgeArticle }) {
   function confirmDelete() {
     setAsking(false);
     void navigate({ to: '/knowledgebase' });
-    remove.mutate(article.id, {
-      onSuccess: () => toast.success(PAGE_MESSAGES.kbDeleted(article.title)),
-      onError: (err) => toast.error(err instanceof HttpError ? err.message : MESSAGES.serverError),
-    });
+    remove.mutate({ id: article.id, title: article.title });
   }
 
   return (
@@ -92,7 +89,7 @@ function Article({ article }: { article: KnowledgeArticle }) {
           </ul>
         )}
         <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <MarkdownView markdown={article.body} />
+          <MarkdownView markdown={article.body} testId="kb-article-body" />
         </div>
       </div>
       <ConfirmDialog

@@ -55,33 +55,37 @@ export function KnowledgeBasePage() {
           {profile && <SupportBox site={profile.site} />}
         </div>
       ) : (
-        <div className="flex flex-col gap-6">
-          <div className="grid items-start gap-6 md:grid-cols-[minmax(16rem,20rem)_minmax(0,1fr)]">
-            <div className={reading ? 'max-md:hidden' : undefined}>
-              <ArticleList selected={article} enabled={mayRead} />
-            </div>
-            <div className={reading ? undefined : 'max-md:hidden'}>
-              {mode === 'new' && mayWrite ? (
-                <div className="flex flex-col gap-3">
-                  <BackToList />
-                  <ArticleForm existing={null} mayWriteGlobal={mayWriteGlobal} />
-                </div>
-              ) : mode === 'edit' && article !== null && mayWrite ? (
-                <EditArticle id={article} mayWriteGlobal={mayWriteGlobal} />
-              ) : article !== null ? (
-                <ArticleView id={article} />
-              ) : (
-                <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-600 dark:border-slate-700 dark:text-slate-300">
-                  {PAGE_MESSAGES.kbChoose}
-                </p>
-              )}
-            </div>
+        <div className="grid items-start gap-6 md:grid-cols-[minmax(16rem,20rem)_minmax(0,1fr)]">
+          <div className={reading ? 'max-md:hidden' : undefined}>
+            <ArticleList selected={article} enabled={mayRead} />
+            {/* On a phone the help follows the list; beside it, from a tablet up, it is in the reading column. */}
+            {profile && (
+              <div className="mt-6 md:hidden">
+                <SupportBox site={profile.site} />
+              </div>
+            )}
           </div>
-          {profile && (
-            <div className="max-w-xl">
-              <SupportBox site={profile.site} />
-            </div>
-          )}
+          <div className={`flex min-w-0 flex-col gap-6 ${reading ? '' : 'max-md:hidden'}`}>
+            {mode === 'new' && mayWrite ? (
+              <div className="flex flex-col gap-3">
+                <BackToList />
+                <ArticleForm existing={null} mayWriteGlobal={mayWriteGlobal} />
+              </div>
+            ) : mode === 'edit' && article !== null && mayWrite ? (
+              <EditArticle id={article} mayWriteGlobal={mayWriteGlobal} />
+            ) : article !== null ? (
+              <ArticleView id={article} />
+            ) : (
+              <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-600 dark:border-slate-700 dark:text-slate-300">
+                {PAGE_MESSAGES.kbChoose}
+              </p>
+            )}
+            {profile && (
+              <div className={reading ? undefined : 'max-md:hidden'}>
+                <SupportBox site={profile.site} />
+              </div>
+            )}
+          </div>
         </div>
       )}
     </Page>

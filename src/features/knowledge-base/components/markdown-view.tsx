@@ -5,7 +5,7 @@ import { useRenderedMarkdown } from '../use-markdown';
  * of its own: a CSS file would be one more name in the entry's preload map, which the sign-in page pays for.
  */
 const PROSE = [
-  'leading-relaxed [overflow-wrap:anywhere] [&>*+*]:mt-3',
+  'leading-relaxed [overflow-wrap:anywhere] [&>*+*]:mt-3 [&>*:first-child]:mt-0',
   '[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:mt-5 [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold',
   '[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_li+li]:mt-1',
   '[&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 dark:[&_a]:text-sky-300',
@@ -19,11 +19,12 @@ const PROSE = [
 ].join(' ');
 
 /** An article's text: its Markdown through the parser and the sanitiser (../markdown.ts), the only HTML this page inserts. */
-export function MarkdownView({ markdown, label }: { markdown: string; label?: string }) {
+export function MarkdownView({ markdown, label, testId }: { markdown: string; label?: string; testId?: string }) {
   const html = useRenderedMarkdown(markdown);
   return (
     <div
       className={PROSE}
+      data-testid={testId}
       {...(label ? { role: 'region', 'aria-label': label } : {})}
       // Sanitised by DOMPurify in renderMarkdown (script, handlers, remote pictures and unsafe links removed).
       dangerouslySetInnerHTML={{ __html: html }}

@@ -1,4 +1,5 @@
 import { Headset } from 'lucide-react';
+import { useId } from 'react';
 import { SERVICE_DESK_DEFAULT } from '../../../domain/contract/knowledge-base';
 import type { UserProfile } from '../../../domain/contract';
 import { PAGE_MESSAGES } from '../../../domain/messages';
@@ -14,12 +15,13 @@ export function SupportBox({ site }: { site: UserProfile['site'] }) {
   const link = site.support_link?.trim() || null;
   const email = site.support_email?.trim() || null;
   const own = link !== null || email !== null;
+  const titleId = useId();
   return (
     <aside
-      aria-labelledby="kb-help-title"
+      aria-labelledby={titleId}
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
-      <h2 id="kb-help-title" className="flex items-center gap-2 font-semibold">
+      <h2 id={titleId} className="flex items-center gap-2 font-semibold">
         <Headset aria-hidden className="size-5 text-brand-700 dark:text-sky-300" />
         {PAGE_MESSAGES.kbHelpTitle}
       </h2>
