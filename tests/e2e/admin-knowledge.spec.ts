@@ -199,8 +199,12 @@ test('a hostile article renders inert: no script runs, no handler, no javascript
     const found = await article.getByTestId('kb-article-body').evaluate((el) => ({
       hacked: (window as unknown as { hacked?: string }).hacked ?? null,
       active: el.querySelectorAll('script, iframe, svg, img, object, embed, style, form').length,
-      handlers: [...el.querySelectorAll('*')].flatMap((n) => [...n.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
-      hrefs: [...el.querySelectorAll('a')].map((a) => ({
+      handlers: Array.from(el.querySelectorAll('*')).flatMap((n) =>
+        Array.from(n.attributes)
+          .filter((a) => /^on/i.test(a.name))
+          .map((a) => a.name),
+      ),
+      hrefs: Array.from(el.querySelectorAll('a')).map((a) => ({
         text: a.textContent,
         href: a.getAttribute('href'),
         rel: a.rel,
