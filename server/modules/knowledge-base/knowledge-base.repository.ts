@@ -8,8 +8,8 @@ import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { knowledgeArticles, trusts, users } from '../../db/schema';
 
-/** Which articles a reader sees: every one (a SuperAdmin), or the global ones and one trust's. */
-export type Readable = { trustId: number } | 'any';
+/** Which articles a reader sees: every one (a SuperAdmin), the global ones and one trust's, or the global ones only. */
+export type Readable = { trustId: number } | 'any' | 'global';
 
 /** The indexed document: keep it identical to the index's expression (server/db/schema.ts). */
 const DOCUMENT = sql`to_tsvector('english', a.title || ' ' || a.body)`;
@@ -31,7 +31,8 @@ export interface ArticleListRow {
   total_n: number;
 }
 
-const visible = (r: Readable): SQL => (r === 'any' ? sql`TRUE` : sql`(a.trust_id IS NULL OR a.trust_id = ${r.trustId})`);
+const visible = (r: Readable): SQL =>
+  r === 'any' ? sql`TRUE` : r === 'global' ? sql`a.trust_id IS NULL` : sql`(a.trust_id IS NULL OR a.trust_id = ${r.trustId})`;
 
 /**
  * One page of the readable articles: with `tsquery` (text for to_tsquery, made of plain words only),

@@ -40,13 +40,22 @@ function reachOf(auth: RequestAuth): AdminReach {
   return adminReach(auth.subject, { trustId: auth.ctx.user.trustId, siteId: auth.ctx.user.siteId });
 }
 
-/** What a reader sees: a SuperAdmin every article, anyone else the global ones and their trust's. */
+/** An external typist (of an outsourcing pool) works for the trust but is not its staff. */
+const isExternal = (auth: RequestAuth) => auth.ctx.user.outsourcingPoolId !== null;
+
+/**
+ * What a reader sees: a SuperAdmin every article, anyone else the global ones and their trust's; an
+ * external typist only the global ones (the request hook refuses them these routes today: the allow-list
+ * of src/domain/outsourced-calls.ts does not name them, so this holds when it does).
+ */
 function readableBy(auth: RequestAuth): Readable {
+  if (isExternal(auth)) return 'global';
   const reach = reachOf(auth);
   return reach.trustId === 'any' ? 'any' : { trustId: reach.trustId };
 }
 
-const canRead = (auth: RequestAuth, trustId: number | null) => trustId === null || reaches(reachOf(auth), { trustId });
+const canRead = (auth: RequestAuth, trustId: number | null) =>
+  trustId === null || (!isExternal(auth) && reaches(reachOf(auth), { trustId }));
 
 /** Whether the caller may change an article of this trust (null: every trust's), by their roles. */
 function canWrite(auth: RequestAuth, trustId: number | null): boolean {
