@@ -20,9 +20,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   route(app, E.knowledgeBaseArticle, async (req) => ({ data: await articles.get(caller(req), req.params.id) }));
 
-  route(app, E.knowledgeBaseCreate, async (req, reply) =>
-    reply.status(201).send({ data: await articles.create(caller(req), req.body, req.ip) }),
-  );
+  route(app, E.knowledgeBaseCreate, async (req) => ({ data: await articles.create(caller(req), req.body, req.ip) }));
 
   route(app, E.knowledgeBaseUpdate, async (req) => ({ data: await articles.update(caller(req), req.params.id, req.body, req.ip) }));
 
