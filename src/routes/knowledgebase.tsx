@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../app/guard';
-import { ComingSoon } from '../components/ui/page';
+import { KnowledgeBasePage } from '../features/knowledge-base';
 
 export const Route = createFileRoute('/knowledgebase')({
   beforeLoad: guardRoute('/knowledgebase'),
-  component: () => <ComingSoon title="Knowledge base" />,
+  component: KnowledgeBasePage,
 });

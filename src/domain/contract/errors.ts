@@ -179,6 +179,10 @@ export const ERROR_CATALOGUE = {
   department_inactive: { status: 422, message: PAGE_MESSAGES.departmentInactive },
   job_type_name_taken: { status: 422, message: PAGE_MESSAGES.jobTypeNameTaken },
   job_type_in_use: { status: 409, message: PAGE_MESSAGES.jobTypeInUse },
+
+  // The knowledge base (issue 25)
+  /** A TrustAdmin writing, changing or deleting an article for every trust (they may read it, so not a 404). */
+  knowledge_global_only: { status: 403, message: PAGE_MESSAGES.kbGlobalOnlySuperAdmin },
 } as const satisfies Record<string, ErrorRow>;
 
 /** Every code the server sends in an error's `code`. */

@@ -27,5 +27,6 @@ export * from './distribution-settings';
 export * from './delegations';
 export * from './letters-out';
 export * from './recipients';
+export * from './knowledge-base';
 export * from './errors';
 export * from './admin-structure';
