@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { AppDialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { useCreateDepartment, useUpdateDepartment } from './api';
-import { LeaveGuard, useFocusFirstError } from './leave-guard';
+import { LeaveGuard, useFocusFirstError } from '../../components/ui/leave-guard';
 
 /** Add a department, or rename one and change its code: one form, checked by the shared schema first. */
 export function DepartmentDialog({ trustId, editing, onClose }: { trustId: number; editing: Department | null; onClose: () => void }) {

@@ -19,7 +19,7 @@ import {
   type Party,
   type QaMode,
 } from './form-state';
-import { LeaveGuard, useFocusFirstError } from './leave-guard';
+import { LeaveGuard, useFocusFirstError } from '../../components/ui/leave-guard';
 import { TemplateEditor } from './template-editor';
 import { CARD, HINT, INPUT } from './styles';
 

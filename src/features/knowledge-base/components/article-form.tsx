@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmit } from '../../../lib/use-submit';
 import { useSaveArticle } from '../api';
-import { useLeaveGuard } from '../use-leave-guard';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { MarkdownView } from './markdown-view';
 import { ScopeBadge } from './scope-badge';
 
