@@ -171,6 +171,9 @@ export const ERROR_CATALOGUE = {
   push_endpoint_not_public: { status: 422, message: MESSAGES.pushEndpointNotPublic },
   push_endpoint_unresolved: { status: 422, message: MESSAGES.pushEndpointUnresolved },
   fcm_not_configured: { status: 422, message: 'Firebase push is not configured on this server: send a Web Push subscription.' },
+
+  // The audit viewer (issue 25): a reference of no dictation within the caller's reach (another trust's too: a 404)
+  audit_reference_unknown: { status: 404, message: PAGE_MESSAGES.auditReferenceUnknown },
 } as const satisfies Record<string, ErrorRow>;
 
 /** Every code the server sends in an error's `code`. */

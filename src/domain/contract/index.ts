@@ -29,3 +29,4 @@ export * from './delegations';
 export * from './letters-out';
 export * from './recipients';
 export * from './errors';
+export * from './audit';
