@@ -215,7 +215,7 @@ describe('what each administrator sees', () => {
   it('a SuperAdmin reads another trust’s log by trust_id, and is told whose it is', async () => {
     const res = await get(SUPERADMIN, `/api/audit?trust_id=${home[FOREIGN]!.trustId}&from=2030-06-01&to=2030-06-30`);
     const answer = auditListAnswerSchema.parse(res.json());
-    expect(answer.trust).toEqual({ id: home[FOREIGN]!.trustId, name: 'Other NHS Trust' });
+    expect(answer.trust).toEqual({ id: home[FOREIGN]!.trustId, name: 'Other NHS Trust', timezone: 'Europe/London' });
     expect(answer.scope).toBe('trust');
     expect(answer.data.data.map((e) => e.dictation_reference)).toEqual([otherTrust.reference]);
     const trail = await page(SUPERADMIN, `?trust_id=${home[FOREIGN]!.trustId}&reference=${otherTrust.reference}`);

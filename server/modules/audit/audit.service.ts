@@ -42,7 +42,7 @@ import {
 
 /** A filter made concrete: the trust, the caller's scope within it, and the query by ids. */
 interface Resolved {
-  trust: { id: number; name: string };
+  trust: { id: number; name: string; timezone: string };
   scope: AuditScope;
   query: AuditQuery;
   /** What the log records of the viewing or export: the filter as asked, ids only. */
@@ -63,7 +63,13 @@ function homeOf(auth: RequestAuth) {
   return { trustId: auth.ctx.user.trustId, siteId: auth.ctx.user.siteId };
 }
 
-export function createAuditService(db: Db) {
+/** How far an export goes: the contract's bounds, smaller in a test. */
+export interface ExportBounds {
+  maxRows: number;
+  seconds: number;
+}
+
+export function createAuditService(db: Db, bounds: ExportBounds = { maxRows: AUDIT_EXPORT_MAX_ROWS, seconds: AUDIT_EXPORT_SECONDS }) {
   /** The trust whose log is asked for, within the caller's reach, or a 404. */
   async function trustFor(auth: RequestAuth, reach: AdminReach, trustId: number | undefined) {
     const id = trustId ?? homeOf(auth).trustId;
@@ -106,7 +112,7 @@ export function createAuditService(db: Db) {
         site_id: scope.siteId,
       }).filter(([, v]) => v !== undefined),
     );
-    return { trust: { id: trust.id, name: trust.name }, scope, query, asked };
+    return { trust: { id: trust.id, name: trust.name, timezone: trust.timezone }, scope, query, asked };
   }
 
   /** Entries as the viewer shows them: the acting user's name and a dictation's reference joined on. */
@@ -208,8 +214,8 @@ export function createAuditService(db: Db) {
     },
 
     /**
-     * The filter's entries as CSV lines, newest first, read in keyset batches: at most AUDIT_EXPORT_MAX_ROWS
-     * entries and AUDIT_EXPORT_SECONDS seconds, after which a last line says the export stopped and why.
+     * The filter's entries as CSV lines, newest first, read in keyset batches: at most `bounds.maxRows`
+     * entries and `bounds.seconds` seconds, after which a last line says the export stopped and why.
      * Checked and audited before the first byte, so a refusal is still a plain 404 or 422.
      */
     async export(auth: RequestAuth, f: AuditFilter, ip: string): Promise<{ filename: string; lines: AsyncGenerator<string> }> {
@@ -220,22 +226,22 @@ export function createAuditService(db: Db) {
         action: 'audit.exported',
         entityType: 'trust',
         entityId: r.trust.id,
-        details: { ...r.asked, max_rows: AUDIT_EXPORT_MAX_ROWS },
+        details: { ...r.asked, max_rows: bounds.maxRows },
         ip,
       });
       const day = new Date().toISOString().slice(0, 10);
       async function* lines(): AsyncGenerator<string> {
         yield AUDIT_CSV_BOM + AUDIT_CSV_HEADER;
-        const deadline = Date.now() + AUDIT_EXPORT_SECONDS * 1000;
+        const deadline = Date.now() + bounds.seconds * 1000;
         const names = new Map<number, string>();
         let boundary: AuditBoundary = { offset: 0 };
         let sent = 0;
         for (;;) {
-          if (Date.now() > deadline) {
+          if (Date.now() >= deadline) {
             yield auditCsvNotice(M.auditExportStoppedTime(formatCount(sent)));
             return;
           }
-          const room = AUDIT_EXPORT_MAX_ROWS - sent;
+          const room = bounds.maxRows - sent;
           const take = Math.min(EXPORT_BATCH, room + 1);
           const rows = await listAuditRows(db, r.scope, r.query, boundary, take);
           // One chunk per batch; an entry beyond the bound is not written but tells that the export was cut.

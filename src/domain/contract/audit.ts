@@ -119,7 +119,8 @@ export const auditPageSchema = paginatedSchema(auditEntrySchema).extend({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-export const auditTrustSchema = z.object({ id: z.number(), name: z.string() });
+/** The trust whose log it is; times are shown in its time zone, and its days are what `from` and `to` mean. */
+export const auditTrustSchema = z.object({ id: z.number(), name: z.string(), timezone: z.string() });
 
 export const auditListAnswerSchema = z.object({
   data: auditPageSchema,
