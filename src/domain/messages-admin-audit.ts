@@ -16,6 +16,7 @@ export const ADMIN_AUDIT_MESSAGES = {
     `Export stopped after ${rows} entries, its limit: narrow the dates or filters to export the rest.`,
   auditExportStoppedTime: (rows: string) => `Export stopped after ${rows} entries, its time limit: narrow the dates or filters.`,
   auditCountMore: (rows: string) => `more than ${rows}`,
+  auditMorePeople: 'More people for the User list',
 } as const;
 
 /**
