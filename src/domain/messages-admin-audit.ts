@@ -3,7 +3,8 @@ export const ADMIN_AUDIT_MESSAGES = {
   auditTitle: 'Audit log',
   auditIntro:
     'Who did what, and when, in this trust: sign-ins, changes to dictations and letters, downloads and administration. Opening this page and exporting from it are recorded here too.',
-  auditIntroSite: 'As a site administrator you see what your site’s people did, and what was done to their accounts.',
+  auditIntroSite:
+    'As a site administrator you see what your site’s people did. Filter by a dictation of your site to see its whole trail, whoever acted on it.',
   auditEmpty: 'No audit entries found',
   auditEmptyFiltered: 'No audit entries match these filters. Widen the dates or clear a filter.',
   auditReferenceUnknown: 'No dictation with this reference was found.',

@@ -26,13 +26,11 @@ import type { RequestAuth } from '../auth/request-auth';
 import { AUDIT_CSV_BOM, AUDIT_CSV_HEADER, auditCsvLine, auditCsvNotice } from './audit-csv';
 import {
   countAuditRows,
-  dictationReferences,
   distinctActions,
   findDictationByReference,
   findTrust,
   findUserHome,
   listAuditRows,
-  userNames,
   type AuditBoundary,
   type AuditCursor,
   type AuditQuery,
@@ -115,26 +113,22 @@ export function createAuditService(db: Db, bounds: ExportBounds = { maxRows: AUD
     return { trust: { id: trust.id, name: trust.name, timezone: trust.timezone }, scope, query, asked };
   }
 
-  /** Entries as the viewer shows them: the acting user's name and a dictation's reference joined on. */
-  async function entries(trustId: number, rows: AuditRow[], names = new Map<number, string>()): Promise<AuditEntry[]> {
-    const unnamed = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null && !names.has(id)))];
-    for (const [id, n] of await userNames(db, unnamed)) names.set(id, fullName(n.first, n.last));
-    const dictationIds = [
-      ...new Set(rows.filter((r) => r.entityType === 'dictation' && /^\d{1,9}$/.test(r.entityId ?? '')).map((r) => Number(r.entityId))),
-    ];
-    const references = await dictationReferences(db, trustId, dictationIds);
-    return rows.map((r) => ({
+  /** Entries as the viewer shows them: the acting user's name and a dictation's reference, as the page's statement read them. */
+  const entries = (rows: AuditRow[]): AuditEntry[] =>
+    rows.map((r) => ({
       id: r.id,
       created_at: r.createdAt,
       action: r.action,
       entity_type: r.entityType,
       entity_id: r.entityId,
-      dictation_reference: r.entityType === 'dictation' ? (references.get(Number(r.entityId)) ?? null) : null,
-      user: r.userId === null ? null : { id: r.userId, full_name: names.get(r.userId) ?? `User ${r.userId}` },
+      dictation_reference: r.dictationReference,
+      user:
+        r.userId === null
+          ? null
+          : { id: r.userId, full_name: r.userFirst === null ? `User ${r.userId}` : fullName(r.userFirst, r.userLast) },
       details: r.details,
       ip: r.ip,
     }));
-  }
 
   return {
     /**
@@ -150,16 +144,35 @@ export function createAuditService(db: Db, bounds: ExportBounds = { maxRows: AUD
     ): Promise<{ data: AuditPage; trust: Resolved['trust']; scope: 'trust' | 'site' }> {
       const r = await resolve(auth, q);
       const perPage = q.paginate;
-      const counted = await countAuditRows(db, r.scope, r.query, AUDIT_COUNT_CAP);
-      const total = Math.min(counted, AUDIT_COUNT_CAP);
-      const lastPage = Math.max(1, Math.ceil(total / perPage));
       const boundary: AuditBoundary = q.before
         ? { before: cursorOf(q.before) }
         : q.after
           ? { after: cursorOf(q.after) }
           : { offset: (q.page - 1) * perPage };
-      const pastCount = 'offset' in boundary && boundary.offset >= total;
-      const rows = pastCount ? [] : await listAuditRows(db, r.scope, r.query, boundary, perPage + 1);
+      // Page numbers reach as far as the count does; further is by cursor.
+      const pastCount = 'offset' in boundary && boundary.offset >= AUDIT_COUNT_CAP;
+      // A first page (no cursor) is an opening of the viewer: recorded while the page is read.
+      const opened = !q.before && !q.after;
+      const [read] = await Promise.all([
+        pastCount
+          ? { rows: [] as AuditRow[], counted: undefined }
+          : listAuditRows(db, r.scope, r.query, boundary, perPage + 1, AUDIT_COUNT_CAP),
+        opened &&
+          audit(db, {
+            trustId: r.trust.id,
+            userId: auth.ctx.user.id,
+            action: 'audit.viewed',
+            entityType: 'trust',
+            entityId: r.trust.id,
+            details: r.asked,
+            ip,
+          }),
+      ]);
+      const rows = read.rows;
+      // The page's statement counted too, unless it found no row to carry the count.
+      const counted = read.counted ?? (await countAuditRows(db, r.scope, r.query, AUDIT_COUNT_CAP));
+      const total = Math.min(counted, AUDIT_COUNT_CAP);
+      const lastPage = Math.max(1, Math.ceil(total / perPage));
       // One more row than the page tells whether there is another page that way.
       let shown: AuditRow[];
       let older: boolean;
@@ -177,7 +190,7 @@ export function createAuditService(db: Db, bounds: ExportBounds = { maxRows: AUD
       const prev_cursor = newer && q.page > 1 ? cursorText(shown[0]!.cursor) : null;
       const page = q.page;
       const data: AuditPage = {
-        data: await entries(r.trust.id, shown),
+        data: entries(shown),
         current_page: page,
         last_page: lastPage,
         per_page: perPage,
@@ -193,17 +206,6 @@ export function createAuditService(db: Db, bounds: ExportBounds = { maxRows: AUD
             ? url({ page: String(Math.min(page - 1, lastPage)), before: null, after: null })
             : null,
       };
-      if (!q.before && !q.after) {
-        await audit(db, {
-          trustId: r.trust.id,
-          userId: auth.ctx.user.id,
-          action: 'audit.viewed',
-          entityType: 'trust',
-          entityId: r.trust.id,
-          details: r.asked,
-          ip,
-        });
-      }
       return { data, trust: r.trust, scope: r.scope.siteId === undefined ? 'trust' : 'site' };
     },
 
@@ -233,7 +235,6 @@ export function createAuditService(db: Db, bounds: ExportBounds = { maxRows: AUD
       async function* lines(): AsyncGenerator<string> {
         yield AUDIT_CSV_BOM + AUDIT_CSV_HEADER;
         const deadline = Date.now() + bounds.seconds * 1000;
-        const names = new Map<number, string>();
         let boundary: AuditBoundary = { offset: 0 };
         let sent = 0;
         for (;;) {
@@ -243,9 +244,11 @@ export function createAuditService(db: Db, bounds: ExportBounds = { maxRows: AUD
           }
           const room = bounds.maxRows - sent;
           const take = Math.min(EXPORT_BATCH, room + 1);
-          const rows = await listAuditRows(db, r.scope, r.query, boundary, take);
+          const { rows } = await listAuditRows(db, r.scope, r.query, boundary, take);
           // One chunk per batch; an entry beyond the bound is not written but tells that the export was cut.
-          const chunk = (await entries(r.trust.id, rows.slice(0, room), names)).map((e) => auditCsvLine(r.trust.id, e)).join('');
+          const chunk = entries(rows.slice(0, room))
+            .map((e) => auditCsvLine(r.trust.id, e))
+            .join('');
           sent += Math.min(rows.length, room);
           if (rows.length > room) {
             yield chunk + auditCsvNotice(M.auditExportStoppedRows(formatCount(sent)));

@@ -15,7 +15,7 @@ export const AUDIT_PER_PAGE_MAX = 100;
  * Totals are counted up to this many matching entries, never further (a trust's log holds millions):
  * past it the answer says `total_capped` and pages on by its cursors, which stay fast at any depth.
  */
-export const AUDIT_COUNT_CAP = 10_000;
+export const AUDIT_COUNT_CAP = 1_000;
 /** An export holds at most this many entries (newest first) and runs at most this long. */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 export const AUDIT_EXPORT_SECONDS = 60;
