@@ -193,6 +193,7 @@ async function main() {
       [trustId],
     );
     const DEPTH = 250_000;
+    const DEEP_TEXT = `${DEPTH.toLocaleString('en-GB')} rows in`;
     const deep = await one<{ micros: string; id: string }>(
       `SELECT ((extract(epoch FROM created_at) * 1000000)::bigint)::text AS micros, id::text AS id
        FROM audit_log WHERE trust_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
@@ -302,6 +303,59 @@ async function main() {
         `${r.name.padEnd(44)} ${`${r.p50.toFixed(1)} ms`.padStart(9)} ${`${r.p95.toFixed(1)} ms`.padStart(9)} ${String(r.errors).padStart(6)}   ${`${(r.p50 / floor.p50).toFixed(1)}×`.padStart(8)}  ${ratio.toFixed(1)}× (${met})`,
       );
     }
+
+    // Where the time goes: each page's own statement (the rows, names, references and the capped count),
+    // as the service runs it through the app's pool, without HTTP, sign-in or serialising.
+    const { listAuditRows } = await import('../server/modules/audit/audit.repository');
+    const { id: dictationId } = await one<{ id: number }>('SELECT id FROM dictations WHERE trust_id = $1 AND reference = $2', [
+      trustId,
+      dictation.reference,
+    ]);
+    const { site_id: siteId } = await one<{ site_id: number }>(`SELECT site_id FROM users WHERE email = 'siteadmin@wardnote.test'`);
+    const timezone = 'Europe/London';
+    const statements: { name: string; run: () => Promise<unknown> }[] = [
+      { name: 'first page', run: () => listAuditRows(database.db, { trustId }, { timezone }, { offset: 0 }, 26, 1000) },
+      {
+        name: `deep page (cursor, ${DEEP_TEXT})`,
+        run: () => listAuditRows(database.db, { trustId }, { timezone }, { before: { micros: deep.micros, id: deep.id } }, 26, 1000),
+      },
+      {
+        name: 'filter: user',
+        run: () => listAuditRows(database.db, { trustId }, { timezone, userId: busy.user_id }, { offset: 0 }, 26, 1000),
+      },
+      {
+        name: 'filter: dictation reference',
+        run: () => listAuditRows(database.db, { trustId }, { timezone, dictationId }, { offset: 0 }, 26, 1000),
+      },
+      {
+        name: 'filter: action (common)',
+        run: () => listAuditRows(database.db, { trustId }, { timezone, action: 'letter.saved' }, { offset: 0 }, 26, 1000),
+      },
+      {
+        name: 'filter: one day',
+        run: () => listAuditRows(database.db, { trustId }, { timezone, from: day.day, to: day.day }, { offset: 0 }, 26, 1000),
+      },
+      { name: 'SiteAdmin: first page', run: () => listAuditRows(database.db, { trustId, siteId }, { timezone }, { offset: 0 }, 26, 1000) },
+      {
+        name: 'SiteAdmin: action (common)',
+        run: () => listAuditRows(database.db, { trustId, siteId }, { timezone, action: 'letter.saved' }, { offset: 0 }, 26, 1000),
+      },
+    ];
+    console.log(`\nthe page's own statement (rows, names, references, count to 1,000), through the app's pool:`);
+    for (const st of statements) {
+      for (let i = 0; i < WARMUP; i++) await st.run();
+      const out: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        const t = performance.now();
+        await st.run();
+        out.push(performance.now() - t);
+      }
+      const q = quantiles(out);
+      console.log(
+        `${st.name.padEnd(44)} ${`${q.p50.toFixed(1)} ms`.padStart(9)} ${`${q.p95.toFixed(1)} ms`.padStart(9)} ${''.padStart(6)}   ${`${(q.p50 / floor.p50).toFixed(1)}×`.padStart(8)}  ${(q.p95 / floor.p95).toFixed(1)}×`,
+      );
+    }
+
     const first = results.find((r) => r.first)!;
     const deepest = results.find((r) => r.deep)!;
     const depthRatio = deepest.p95 / first.p95;
