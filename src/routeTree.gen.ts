@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AudioplayerRouteImport } from './routes/audioplayer'
+import { Route as AuditRouteImport } from './routes/audit'
 import { Route as AuthenticateRouteImport } from './routes/authenticate'
 import { Route as AutotextRouteImport } from './routes/autotext'
 import { Route as AutotextpopupRouteImport } from './routes/autotextpopup'
@@ -57,6 +58,11 @@ import { Route as JobTypesUpdateDepartmentJobtypeRouteImport } from './routes/jo
 const AudioplayerRoute = AudioplayerRouteImport.update({
   id: '/audioplayer',
   path: '/audioplayer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditRoute = AuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticateRoute = AuthenticateRouteImport.update({
@@ -282,6 +288,7 @@ const JobTypesUpdateDepartmentJobtypeRoute =
 
 export interface FileRoutesByFullPath {
   '/audioplayer': typeof AudioplayerRoute
+  '/audit': typeof AuditRoute
   '/authenticate': typeof AuthenticateRoute
   '/autotext': typeof AutotextRoute
   '/autotextpopup': typeof AutotextpopupRoute
@@ -328,6 +335,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/audioplayer': typeof AudioplayerRoute
+  '/audit': typeof AuditRoute
   '/authenticate': typeof AuthenticateRoute
   '/autotext': typeof AutotextRoute
   '/autotextpopup': typeof AutotextpopupRoute
@@ -375,6 +383,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/audioplayer': typeof AudioplayerRoute
+  '/audit': typeof AuditRoute
   '/authenticate': typeof AuthenticateRoute
   '/autotext': typeof AutotextRoute
   '/autotextpopup': typeof AutotextpopupRoute
@@ -423,6 +432,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/audioplayer'
+    | '/audit'
     | '/authenticate'
     | '/autotext'
     | '/autotextpopup'
@@ -469,6 +479,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/audioplayer'
+    | '/audit'
     | '/authenticate'
     | '/autotext'
     | '/autotextpopup'
@@ -515,6 +526,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/audioplayer'
+    | '/audit'
     | '/authenticate'
     | '/autotext'
     | '/autotextpopup'
@@ -562,6 +574,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AudioplayerRoute: typeof AudioplayerRoute
+  AuditRoute: typeof AuditRoute
   AuthenticateRoute: typeof AuthenticateRoute
   AutotextRoute: typeof AutotextRoute
   AutotextpopupRoute: typeof AutotextpopupRoute
@@ -614,6 +627,13 @@ declare module '@tanstack/react-router' {
       path: '/audioplayer'
       fullPath: '/audioplayer'
       preLoaderRoute: typeof AudioplayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audit': {
+      id: '/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/authenticate': {
@@ -922,6 +942,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   AudioplayerRoute: AudioplayerRoute,
+  AuditRoute: AuditRoute,
   AuthenticateRoute: AuthenticateRoute,
   AutotextRoute: AutotextRoute,
   AutotextpopupRoute: AutotextpopupRoute,

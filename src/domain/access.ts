@@ -187,6 +187,8 @@ export const ROUTES = {
   '/job-types/update/$department/$jobtype': { access: { kind: 'rule', rule: RULES.jobTypesEdit } },
   '/departments': { access: { kind: 'rule', rule: RULES.departments } },
   '/groups': { access: { kind: 'rule', rule: RULES.userAdmin } },
+  /** The audit viewer (issue 25). */
+  '/audit': { access: { kind: 'rule', rule: RULES.audit } },
   '/reusable': { access: { kind: 'rule', rule: RULES.superAdmin } },
   '/table': { access: { kind: 'signedIn' } },
   '/region': { access: { kind: 'public' }, plain: true },

@@ -75,6 +75,7 @@ const ALLOWED: Partial<Record<RouteId, string[]>> = {
   '/users/create/$id': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
   '/users/update/$id': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
   '/groups': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
+  '/audit': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
   '/trusts': ['SuperAdmin', 'TrustAdmin'],
   '/trusts/update/$id': ['SuperAdmin', 'TrustAdmin'],
   '/trust/config/$id': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'perm:users', 'perm:groups', 'perm:jobtypes'],

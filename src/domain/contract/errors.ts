@@ -183,6 +183,9 @@ export const ERROR_CATALOGUE = {
   // The knowledge base (issue 25)
   /** A TrustAdmin writing, changing or deleting an article for every trust (they may read it, so not a 404). */
   knowledge_global_only: { status: 403, message: PAGE_MESSAGES.kbGlobalOnlySuperAdmin },
+
+  // The audit viewer (issue 25): a reference of no dictation within the caller's reach (another trust's too: a 404)
+  audit_reference_unknown: { status: 404, message: PAGE_MESSAGES.auditReferenceUnknown },
 } as const satisfies Record<string, ErrorRow>;
 
 /** Every code the server sends in an error's `code`. */

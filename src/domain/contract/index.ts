@@ -30,3 +30,4 @@ export * from './recipients';
 export * from './knowledge-base';
 export * from './errors';
 export * from './admin-structure';
+export * from './audit';

@@ -18,8 +18,8 @@ export function TrustConfigPage({ trustId }: { trustId: number }) {
   return (
     <Page title="Trust configuration">
       <div className="flex flex-col gap-4">
-        {subject && (satisfies(subject, RULES.departments) || satisfies(subject, RULES.jobTypesList)) && (
-          <nav aria-label="Trust structure" className="flex flex-wrap gap-2">
+        {subject && [RULES.departments, RULES.jobTypesList, RULES.audit].some((rule) => satisfies(subject, rule)) && (
+          <nav aria-label="Trust administration" className="flex flex-wrap gap-2">
             {satisfies(subject, RULES.departments) && (
               <Link to="/departments" search={{ trust: trustId }} className={LINK}>
                 Departments
@@ -28,6 +28,11 @@ export function TrustConfigPage({ trustId }: { trustId: number }) {
             {satisfies(subject, RULES.jobTypesList) && (
               <Link to="/job-types/list/$id" params={{ id: String(trustId) }} className={LINK}>
                 Job types
+              </Link>
+            )}
+            {satisfies(subject, RULES.audit) && (
+              <Link to="/audit" search={{ trust_id: String(trustId) }} className={LINK}>
+                Audit log
               </Link>
             )}
           </nav>
