@@ -1,3 +1,4 @@
+import { routePreloads } from './scripts/vite/route-preloads';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -29,11 +30,14 @@ function tusUrlStorageShim(): Plugin {
   };
 }
 
+const preloads = routePreloads(import.meta.dirname);
+
 export default defineConfig({
   plugins: [
     leanLibraries(),
     tusUrlStorageShim(),
     chunks.plugin,
+    preloads.plugin,
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     tailwindcss(),
@@ -67,6 +71,7 @@ export default defineConfig({
     sourcemap,
     target: 'es2022',
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // The entry with its static imports in one file, the sign-in pages in another (scripts/vite/first-load-chunks.ts).
     // Chunks named by their hash alone: the entry lists every chunk's file name (the preload map of the
     // dynamic imports), so each name's letters were paid for by the sign-in page (issue 24 session 13).

@@ -1,4 +1,4 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { decideRoute, entryPoint, isGuestRoute, type RouteId } from '../domain/access';
 import { SIGN_IN_MESSAGES } from '../domain/messages-sign-in';
 import { session } from '../lib/auth/session';
@@ -27,6 +27,27 @@ export function guardRoute(routeId: RouteId) {
     }
   };
 }
+
+const ID = /^\d{1,10}$/;
+
+/**
+ * The guard of a route whose address holds ids: after `guardRoute`, each named parameter must be a whole
+ * number (or one of `words`, e.g. `all`), or the page is NotFound.
+ */
+export function guardRouteIds(routeId: RouteId, names: readonly string[], words: readonly string[] = []) {
+  const guard = guardRoute(routeId);
+  return async <P extends object>(ctx: { location: ParsedLocation; params: P }) => {
+    await guard(ctx);
+    const params: Partial<Record<string, string>> = ctx.params;
+    for (const name of names) {
+      const value = params[name] ?? '';
+      if (!ID.test(value) && !words.includes(value)) throw notFound();
+    }
+  };
+}
+
+/** A whole-number search value (`?trust=7`), or nothing. */
+export const idSearch = (value: unknown): number | undefined => (ID.test(String(value ?? '')) ? Number(value) : undefined);
 
 /**
  * A sign-in page shown before the stored token was read, on the hint's word that there was none: if a

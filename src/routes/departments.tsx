@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardRoute } from '../app/guard';
+import { guardRoute, idSearch } from '../app/guard';
 import { DepartmentsPage } from '../features/admin-structure/departments-page';
 
 /** `?trust=<id>`: another trust's departments (a SuperAdmin's; the server refuses anyone else another trust). */
-const validateSearch = (s: Record<string, unknown>): { trust?: number } => {
-  const trust = String(s.trust ?? '');
-  return /^\d{1,10}$/.test(trust) ? { trust: Number(trust) } : {};
-};
+const validateSearch = (s: Record<string, unknown>): { trust?: number } => ({ trust: idSearch(s.trust) });
 
 export const Route = createFileRoute('/departments')({
   validateSearch,

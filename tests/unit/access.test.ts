@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adminReach,
   decideRoute,
-  reaches,
   landingPath,
   ROUTES,
   satisfies,
@@ -12,6 +10,7 @@ import {
   type RouteId,
 } from '../../src/domain/access';
 import type { Permission, Role } from '../../src/domain/roles';
+import { adminReach, reaches } from '../../src/domain/admin-reach';
 
 function subject(over: Partial<AccessSubject> = {}): AccessSubject {
   return { roles: [], permissions: [], isFirstLogin: false, amplify: true, scribeAssist: false, needsPin: false, siteTrustId: 7, ...over };

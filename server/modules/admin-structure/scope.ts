@@ -1,10 +1,10 @@
 /**
  * Which trust a structure call is about (issue 25): departments and job types are trust-wide, so a
- * SuperAdmin reaches every trust's and anyone else their own trust's (src/domain/access.ts adminReach).
+ * SuperAdmin reaches every trust's and anyone else their own trust's (src/domain/admin-reach.ts).
  * Another trust, or another trust's object, is not found: never a 403 that would say it exists.
  */
 import { eq } from 'drizzle-orm';
-import { adminReach, reaches, type AdminReach } from '../../../src/domain/access';
+import { adminReach, reaches, type AdminReach } from '../../../src/domain/admin-reach';
 import type { Db } from '../../db/client';
 import { trusts } from '../../db/schema';
 import { Errors } from '../../lib/errors';

@@ -3,11 +3,11 @@
  * means, paging by keyset, and the bounded export. Opening the viewer (a first page: no cursor) and
  * exporting are themselves written to the log.
  *
- * Reach (src/domain/access.ts adminReach): a SuperAdmin reads any trust's log (`trust_id`, default their
+ * Reach (src/domain/admin-reach.ts): a SuperAdmin reads any trust's log (`trust_id`, default their
  * own); a TrustAdmin their trust's; a SiteAdmin their site's part of it (audit.repository.ts siteEntries).
  * Another trust, a user out of reach, or a dictation out of reach answers 404, as if it did not exist.
  */
-import { adminReach, reaches, type AdminReach } from '../../../src/domain/access';
+import { adminReach, reaches, type AdminReach } from '../../../src/domain/admin-reach';
 import {
   AUDIT_COUNT_CAP,
   AUDIT_EXPORT_MAX_ROWS,

@@ -5,7 +5,7 @@
  * trust's. Another trust's article is not found (404, never 403); a global one, which a TrustAdmin may read
  * but not change, is refused (403). Every change is audited with the article before and after.
  */
-import { adminReach, reaches, type AdminReach } from '../../../src/domain/access';
+import { adminReach, reaches, type AdminReach } from '../../../src/domain/admin-reach';
 import type {
   KnowledgeArticle,
   KnowledgeArticleSummary,

@@ -1,5 +1,5 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { guardRoute } from '../../app/guard';
+import { createFileRoute } from '@tanstack/react-router';
+import { guardRouteIds } from '../../app/guard';
 import { DictationPage } from '../../pages/dictation-page/dictation-page';
 
 /** `?panel=delivery` opens the side panel on the Delivery tab (a link from the stuck-letters list). */
@@ -7,10 +7,7 @@ const validateSearch = (s: Record<string, unknown>): { panel?: 'delivery' } => (
 
 export const Route = createFileRoute('/dictation/$id')({
   validateSearch,
-  beforeLoad: async (ctx) => {
-    await guardRoute('/dictation/$id')(ctx);
-    if (!/^\d+$/.test(ctx.params.id)) throw notFound();
-  },
+  beforeLoad: guardRouteIds('/dictation/$id', ['id']),
   component: Show,
 });
 

@@ -1,12 +1,9 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { guardRoute } from '../../app/guard';
+import { createFileRoute } from '@tanstack/react-router';
+import { guardRouteIds } from '../../app/guard';
 import { DraftDictationPage } from '../../features/dictation-view/draft-dictation-page';
 
 export const Route = createFileRoute('/draftdictation/$dictation')({
-  beforeLoad: async (ctx) => {
-    await guardRoute('/draftdictation/$dictation')(ctx);
-    if (!/^\d+$/.test(ctx.params.dictation)) throw notFound();
-  },
+  beforeLoad: guardRouteIds('/draftdictation/$dictation', ['dictation']),
   component: Show,
 });
 

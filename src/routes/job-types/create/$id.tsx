@@ -1,13 +1,10 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { guardRoute } from '../../../app/guard';
+import { createFileRoute } from '@tanstack/react-router';
+import { guardRouteIds } from '../../../app/guard';
 import { JobTypeCreatePage } from '../../../features/admin-structure/job-type-pages';
 
 /** `:id` is the trust's id, as for /trust/config/:id. */
 export const Route = createFileRoute('/job-types/create/$id')({
-  beforeLoad: async (ctx) => {
-    await guardRoute('/job-types/create/$id')(ctx);
-    if (!/^\d{1,10}$/.test(ctx.params.id)) throw notFound();
-  },
+  beforeLoad: guardRouteIds('/job-types/create/$id', ['id']),
   component: Show,
 });
 
