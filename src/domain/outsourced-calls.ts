@@ -40,6 +40,9 @@ const ALLOWED: ReadonlySet<string> = new Set([
   'GET /api/notification/notification_count',
   'POST /api/notification/mark_as_read',
   'POST /api/notification/read_push_notif',
+  // The knowledge base (issue 25): the global articles only (the service leaves out the trust's own).
+  'GET /api/knowledge-base',
+  'GET /api/knowledge-base/:id',
 ]);
 
 export function outsourcedMayCall(method: string, routeUrl: string | undefined): boolean {
