@@ -52,6 +52,8 @@ test('the first-login user changes the password and then reaches Home', async ({
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Repeat the new password').fill('short');
   await page.getByRole('button', { name: 'Change password' }).click();
+  // The server's refusal marks the field (the same words are also the field's standing hint, seen at once).
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Use at least 10 characters', { exact: false }).first()).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('Newstarter-pass-1');
   await page.getByLabel('Repeat the new password').fill('Newstarter-pass-1');
