@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { FIELD_KIND_LABELS, JOB_TYPE_FIELD_KINDS, MAX_JOB_TYPE_FIELDS, type JobTypeFieldKind } from '../../domain/contract';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Checkbox, Field, GroupError } from './form-controls';
-import { emptyField, move, type FieldDraft } from './form-state';
+import { emptyField, type FieldDraft } from './form-state';
+import { OrderButtons } from './order-buttons';
 import { CARD, HINT, INPUT } from './styles';
-
-const ICON_BUTTON = '!min-h-10 !px-2';
 
 /**
  * A job type's custom fields (issue 25): what the author or typist fills in for this kind of letter (the
@@ -90,32 +89,7 @@ export function CustomFieldsEditor({
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
                 <Checkbox label="Required" checked={f.required} onChange={(required) => set(i, { required })} />
                 <div className="flex gap-1">
-                  <Button
-                    tone="ghost"
-                    className={ICON_BUTTON}
-                    aria-label={`Move ${name} up`}
-                    isDisabled={i === 0}
-                    onPress={() => onChange(move(fields, i, -1))}
-                  >
-                    <ArrowUp aria-hidden className="size-4" />
-                  </Button>
-                  <Button
-                    tone="ghost"
-                    className={ICON_BUTTON}
-                    aria-label={`Move ${name} down`}
-                    isDisabled={i === fields.length - 1}
-                    onPress={() => onChange(move(fields, i, 1))}
-                  >
-                    <ArrowDown aria-hidden className="size-4" />
-                  </Button>
-                  <Button
-                    tone="ghost"
-                    className={ICON_BUTTON}
-                    aria-label={`Remove ${name}`}
-                    onPress={() => onChange(fields.filter((_, j) => j !== i))}
-                  >
-                    <Trash2 aria-hidden className="size-4" />
-                  </Button>
+                  <OrderButtons items={fields} index={i} name={name} onChange={onChange} />
                 </div>
               </div>
             </li>

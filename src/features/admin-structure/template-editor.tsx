@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { MAX_TEMPLATE_HEADINGS } from '../../domain/contract';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { GroupError } from './form-controls';
-import { emptyHeading, move, type HeadingDraft } from './form-state';
+import { emptyHeading, type HeadingDraft } from './form-state';
+import { OrderButtons } from './order-buttons';
 import { CARD, ERROR_TEXT, HINT, INPUT } from './styles';
-
-const ICON_BUTTON = '!min-h-10 !px-2';
 
 /**
  * The letter template (issue 25): the section headings, in order, that a typist's letter of this type
@@ -57,32 +56,7 @@ export function TemplateEditor({
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `heading-${h.key}-error` : undefined}
                 />
-                <Button
-                  tone="ghost"
-                  className={ICON_BUTTON}
-                  aria-label={`Move ${name} up`}
-                  isDisabled={i === 0}
-                  onPress={() => onChange(move(headings, i, -1))}
-                >
-                  <ArrowUp aria-hidden className="size-4" />
-                </Button>
-                <Button
-                  tone="ghost"
-                  className={ICON_BUTTON}
-                  aria-label={`Move ${name} down`}
-                  isDisabled={i === headings.length - 1}
-                  onPress={() => onChange(move(headings, i, 1))}
-                >
-                  <ArrowDown aria-hidden className="size-4" />
-                </Button>
-                <Button
-                  tone="ghost"
-                  className={ICON_BUTTON}
-                  aria-label={`Remove ${name}`}
-                  onPress={() => onChange(headings.filter((_, j) => j !== i))}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </Button>
+                <OrderButtons items={headings} index={i} name={name} onChange={onChange} />
               </div>
               {error && (
                 <span id={`heading-${h.key}-error`} className={`ml-7 ${ERROR_TEXT}`}>
