@@ -54,6 +54,10 @@ import { createDistribution } from './modules/distribution/distribution.service'
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { adminStructureRoutes } from './modules/admin-structure/admin-structure.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { adminTrustsRoutes } from './modules/admin-trusts/admin-trusts.routes';
+import { adminGroupsRoutes } from './modules/admin-groups/admin-groups.routes';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/knowledge-base.routes';
 import { printLinkRoutes } from './modules/print-link/print-link.routes';
 import { stuckLettersRoutes } from './modules/stuck-letters/stuck-letters.routes';
@@ -288,6 +292,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminStructureRoutes, { db });
   await app.register(knowledgeBaseRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(settingsRoutes, { db });
+  await app.register(adminTrustsRoutes, { db });
+  await app.register(adminGroupsRoutes, { db });
+  await app.register(adminUsersRoutes, { db });
   await app.register(liveRoutes, { db, pinWindowMs: config.pinVerificationMs, heartbeatMs: config.liveHeartbeatMs });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {

@@ -186,6 +186,14 @@ export const ERROR_CATALOGUE = {
 
   // The audit viewer (issue 25): a reference of no dictation within the caller's reach (another trust's too: a 404)
   audit_reference_unknown: { status: 404, message: PAGE_MESSAGES.auditReferenceUnknown },
+
+  // Users: the list, invitations, CSV import, edits, unlock, PIN reset, sign-out everywhere, deactivation (issue 25)
+
+  // Groups: permission bundles scoped to a trust or site, and their members (issue 25)
+
+  // Trusts and sites: identity, targets, retention, letterhead, engine settings with write-only secrets (issue 25)
+
+  // Settings that inherit trust → site → department → user, with locks (issue 25)
 } as const satisfies Record<string, ErrorRow>;
 
 /** Every code the server sends in an error's `code`. */

@@ -31,3 +31,7 @@ export * from './knowledge-base';
 export * from './errors';
 export * from './admin-structure';
 export * from './audit';
+export * from './admin-users';
+export * from './admin-groups';
+export * from './admin-trusts';
+export * from './settings';

@@ -6,6 +6,10 @@
 import { accountEndpoints } from './account';
 import { adminStructureEndpoints } from './admin-structure';
 import { auditEndpoints } from './audit';
+import { settingsEndpoints } from './settings';
+import { adminTrustsEndpoints } from './admin-trusts';
+import { adminGroupsEndpoints } from './admin-groups';
+import { adminUsersEndpoints } from './admin-users';
 import { knowledgeBaseEndpoints } from './knowledge-base';
 import { autotextEndpoints } from './autotext';
 import { dictationsEndpoints } from './dictations';
@@ -29,6 +33,10 @@ export const E = {
   ...adminStructureEndpoints,
   ...knowledgeBaseEndpoints,
   ...auditEndpoints,
+  ...settingsEndpoints,
+  ...adminTrustsEndpoints,
+  ...adminGroupsEndpoints,
+  ...adminUsersEndpoints,
 };
 
 export type EndpointName = keyof typeof E;

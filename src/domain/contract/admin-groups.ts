@@ -1,0 +1,2 @@
+/** The contract of Groups: permission bundles scoped to a trust or site, and their members (issue 25). */
+export {};

@@ -1,0 +1,2 @@
+/** The contract of Users: the list, invitations, CSV import, edits, unlock, PIN reset, sign-out everywhere, deactivation (issue 25). */
+export {};

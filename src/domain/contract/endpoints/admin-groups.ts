@@ -1,0 +1,4 @@
+/**
+ * Groups: permission bundles scoped to a trust or site, and their members (issue 25).
+ */
+export const adminGroupsEndpoints = {};

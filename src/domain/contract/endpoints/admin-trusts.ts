@@ -1,0 +1,4 @@
+/**
+ * Trusts and sites: identity, targets, retention, letterhead, engine settings with write-only secrets (issue 25).
+ */
+export const adminTrustsEndpoints = {};

@@ -1,0 +1,4 @@
+/**
+ * Settings that inherit trust → site → department → user, with locks (issue 25).
+ */
+export const settingsEndpoints = {};
