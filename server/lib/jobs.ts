@@ -27,6 +27,14 @@ interface ClaimedJob {
 /** Runs of one job before it is given up, unless the queue is made with another `maxAttempts`. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
+/** Adds a job of this kind unless one is already waiting or running (any number of server processes): a periodic run. */
+export async function enqueueUnlessPending(db: Db, kind: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO jobs (kind, payload)
+    SELECT ${kind}, '{}'::jsonb
+    WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${kind} AND state IN ('queued', 'running'))`);
+}
+
 /** Serialises claims across processes, so the "nothing of this dictation is running" test holds. */
 const CLAIM_LOCK = 0x77617264; // 'ward'
 

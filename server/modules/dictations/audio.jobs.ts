@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dictationAudio, dictations } from '../../db/schema';
+import { findAudio, findDictationRow, updateAudio, type NewAudio } from './dictations.repository';
 import { MESSAGES } from '../../../src/domain/messages';
 import type { AudioTools } from '../../adapters/audio';
 import { unguessableKey } from '../../adapters/storage-keys';
@@ -30,17 +29,17 @@ export function registerAudioJobs(jobs: JobQueue, deps: { db: Db; audio: AudioTo
   }
 
   /** The result of a conversion; the lists show it (playable, failed), so open apps refresh them (issue 14). */
-  function setAudio(dictationId: number, values: Partial<typeof dictationAudio.$inferInsert>) {
+  function setAudio(dictationId: number, values: Partial<NewAudio>) {
     return db.transaction(async (tx) => {
-      await tx.update(dictationAudio).set(values).where(eq(dictationAudio.dictationId, dictationId));
-      const [d] = await tx.select().from(dictations).where(eq(dictations.id, dictationId));
+      await updateAudio(tx, dictationId, values);
+      const d = await findDictationRow(tx, dictationId);
       const poolId = d?.outsourcingPoolId ?? null;
       if (d) await notifyChange(tx, { t: d.trustId, p: poolId === null ? [] : [poolId], u: [], dictation: [d] });
     });
   }
 
   async function row(dictationId: number) {
-    const [a] = await db.select().from(dictationAudio).where(eq(dictationAudio.dictationId, dictationId));
+    const a = await findAudio(db, dictationId);
     if (!a) throw new Error(`no audio for dictation ${dictationId}`);
     return a;
   }

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { DictationDetails } from '../../../src/domain/contract';
 import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
-import { departments, jobTypes } from '../../db/schema';
 import { Errors } from '../../lib/errors';
+import { findTrustDepartment, findTrustJobType } from './options.repository';
 
 type CheckedDetails = Required<Pick<DictationDetails, 'department_id' | 'custom_fields'>> & Pick<DictationDetails, 'job_type_id'>;
 
@@ -17,19 +16,13 @@ export async function checkDetails(
   body: CheckedDetails,
   current: { departmentId: number | null; jobTypeId: number | null } = { departmentId: null, jobTypeId: null },
 ): Promise<void> {
-  const [dep] = await db
-    .select({ id: departments.id, active: departments.active })
-    .from(departments)
-    .where(and(eq(departments.id, body.department_id), eq(departments.trustId, trustId)));
+  const dep = await findTrustDepartment(db, trustId, body.department_id);
   if (!dep) throw Errors.validation('Choose a Service from the list.', { department_id: ['Choose a Service from the list.'] });
   if (!dep.active && dep.id !== current.departmentId) {
     throw Errors.validation(PAGE_MESSAGES.departmentInactive, { department_id: [PAGE_MESSAGES.departmentInactive] });
   }
   if (body.job_type_id !== undefined) {
-    const [jt] = await db
-      .select({ id: jobTypes.id, customFields: jobTypes.customFields, active: jobTypes.active })
-      .from(jobTypes)
-      .where(and(eq(jobTypes.id, body.job_type_id), eq(jobTypes.trustId, trustId)));
+    const jt = await findTrustJobType(db, trustId, body.job_type_id);
     if (!jt || (!jt.active && jt.id !== current.jobTypeId)) {
       throw Errors.validation('Choose a job type from the list.', { job_type_id: ['Choose a job type from the list.'] });
     }

@@ -1,9 +1,11 @@
-import { and, eq, like, count } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { departments, dictationAudio, dictations, idempotencyKeys, jobTypes, trusts, users } from '../../db/schema';
+import { departments, dictationAudio, dictationLogs, dictations, idempotencyKeys, jobTypes, trusts, users } from '../../db/schema';
 
 export type DictationRow = typeof dictations.$inferSelect;
 export type AudioRow = typeof dictationAudio.$inferSelect;
+export type NewDictation = typeof dictations.$inferInsert;
+export type NewAudio = typeof dictationAudio.$inferInsert;
 
 export interface DictationRecord {
   dictation: DictationRow;
@@ -83,4 +85,87 @@ export async function dictationFromUpload(db: Db, userId: number, uploadId: stri
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, uploadClaimKey(uploadId))));
   const id = (row?.response as { dictation_id?: unknown } | null | undefined)?.dictation_id;
   return typeof id === 'number' ? id : undefined;
+}
+
+export type DictationLogEntry = typeof dictationLogs.$inferInsert;
+
+/** One line of a dictation's history (its Activity tab). */
+export async function addDictationLog(db: Db, entry: DictationLogEntry): Promise<void> {
+  await db.insert(dictationLogs).values(entry);
+}
+
+/** A recording's dictation, once: a parallel finalise of the same client_id that inserted first wins (undefined here). */
+export async function insertDictationOnce(tx: Db, values: NewDictation): Promise<DictationRow | undefined> {
+  const [d] = await tx
+    .insert(dictations)
+    .values(values)
+    .onConflictDoNothing({ target: [dictations.createdBy, dictations.clientId] })
+    .returning();
+  return d;
+}
+
+export async function insertDictation(tx: Db, values: NewDictation): Promise<DictationRow> {
+  const [d] = await tx.insert(dictations).values(values).returning();
+  return d!;
+}
+
+export async function insertAudio(tx: Db, values: NewAudio): Promise<void> {
+  await tx.insert(dictationAudio).values(values);
+}
+
+export async function updateDictation(tx: Db, id: number, values: Partial<NewDictation>): Promise<void> {
+  await tx.update(dictations).set(values).where(eq(dictations.id, id));
+}
+
+/** The trust's dictations (not deleted) among these ids. */
+export function findTrustDictations(db: Db, trustId: number, ids: number[]): Promise<DictationRow[]> {
+  return db
+    .select()
+    .from(dictations)
+    .where(and(inArray(dictations.id, ids), eq(dictations.trustId, trustId), isNull(dictations.deletedAt)));
+}
+
+/**
+ * The conditional change every workflow move makes: only if the dictation is still in the status it was
+ * read in (and, when asked, still with the same typist). Answers whether it changed.
+ */
+export async function updateIfUnchanged(
+  tx: Db,
+  d: Pick<DictationRow, 'id' | 'status' | 'assignedTo'>,
+  values: Partial<NewDictation>,
+  sameAssignee: boolean,
+): Promise<boolean> {
+  const changed = await tx
+    .update(dictations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(dictations.id, d.id),
+        eq(dictations.status, d.status),
+        isNull(dictations.deletedAt),
+        sameAssignee ? (d.assignedTo === null ? isNull(dictations.assignedTo) : eq(dictations.assignedTo, d.assignedTo)) : undefined,
+      ),
+    )
+    .returning({ id: dictations.id });
+  return changed.length > 0;
+}
+
+export async function findAudio(db: Db, dictationId: number): Promise<AudioRow | undefined> {
+  const [a] = await db.select().from(dictationAudio).where(eq(dictationAudio.dictationId, dictationId));
+  return a;
+}
+
+export async function updateAudio(tx: Db, dictationId: number, values: Partial<NewAudio>): Promise<void> {
+  await tx.update(dictationAudio).set(values).where(eq(dictationAudio.dictationId, dictationId));
+}
+
+export async function findDictationRow(db: Db, id: number): Promise<DictationRow | undefined> {
+  const [d] = await db.select().from(dictations).where(eq(dictations.id, id));
+  return d;
+}
+
+/** Whether letters of this job type all go to QA review first (issue 12). */
+export async function jobTypeNeedsQa(db: Db, jobTypeId: number): Promise<boolean> {
+  const [jt] = await db.select({ qa: jobTypes.qaRequired }).from(jobTypes).where(eq(jobTypes.id, jobTypeId)).limit(1);
+  return jt?.qa ?? false;
 }

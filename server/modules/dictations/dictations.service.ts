@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { FinaliseDictation } from '../../../src/domain/contract';
 import { finaliseDictationSchema, type updateDraftSchema } from '../../../src/domain/contract';
 import { mayViewDictation } from './dictation-visibility';
 import { fileExtension } from '../../../src/domain/upload-files';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { dictationAudio, dictationLogs, dictations, userRoles, roles, users } from '../../db/schema';
+import { findActiveInRole } from '../users/trust-people.repository';
 import type { AudioTools } from '../../adapters/audio';
 import { isDictaphoneFile } from '../../adapters/audio';
 import type { AudioStorage } from '../../adapters/storage';
@@ -24,8 +23,14 @@ import {
   countWithPrefix,
   dictationFromUpload,
   findDictation,
+  insertAudio,
+  insertDictationOnce,
   trustTimeZone,
+  updateDictation,
+  addDictationLog,
   type DictationRecord,
+  type NewAudio,
+  type NewDictation,
 } from './dictations.repository';
 import { toDictationDto } from './dictation-dto';
 import { referenceStamp, withSuffix } from './reference';
@@ -62,19 +67,14 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       if (isAuthor) return me.id;
       throw Errors.validation('Choose the author this dictation belongs to.', { author_id: ['Choose the author.'] });
     }
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(users.id, requested), eq(users.trustId, me.trustId), eq(roles.name, 'Author')));
+    const row = await findActiveInRole(db, me.trustId, requested, ['Author']);
     if (!row || isAuthor) throw Errors.validation('That author cannot be chosen.', { author_id: ['That author cannot be chosen.'] });
     return row.id;
   }
 
   async function insertWithReference(
-    values: Omit<typeof dictations.$inferInsert, 'reference'>,
-    audioRow: Omit<typeof dictationAudio.$inferInsert, 'dictationId'>,
+    values: Omit<NewDictation, 'reference'>,
+    audioRow: Omit<NewAudio, 'dictationId'>,
     auth: RequestAuth,
     kind: string | null,
     ip: string,
@@ -87,14 +87,10 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
         return await db.transaction(async (tx) => {
           // One recording (client_id) and one upload make one dictation: a parallel finalise that
           // inserted first wins, and this one rolls back (the unique index waits for the other to commit).
-          const [d] = await tx
-            .insert(dictations)
-            .values({ ...values, reference })
-            .onConflictDoNothing({ target: [dictations.createdBy, dictations.clientId] })
-            .returning();
+          const d = await insertDictationOnce(tx, { ...values, reference });
           if (!d || !(await claimUpload(tx, values.createdBy, uploadId, d.id))) throw new FinaliseLost();
-          await tx.insert(dictationAudio).values({ ...audioRow, dictationId: d!.id });
-          await tx.insert(dictationLogs).values({
+          await insertAudio(tx, { ...audioRow, dictationId: d!.id });
+          await addDictationLog(tx, {
             dictationId: d!.id,
             userId: auth.ctx.user.id,
             type: 'created',
@@ -278,20 +274,17 @@ export function createDictationService({ db, uploads, storage, audio, jobs, sign
       await checkDetails(db, me.trustId, body, d);
       await checkPatientIdentity(db, me.trustId, body.patient);
       await db.transaction(async (tx) => {
-        await tx
-          .update(dictations)
-          .set({
-            status: body.status,
-            departmentId: body.department_id,
-            jobTypeId: body.job_type_id ?? null,
-            urgent: body.urgent,
-            isConfidential: body.is_confidential,
-            patient: Object.fromEntries(Object.entries(body.patient).filter(([, v]) => v !== undefined)) as Record<string, string>,
-            customFields: body.custom_fields,
-            updatedAt: new Date(),
-          })
-          .where(eq(dictations.id, id));
-        await tx.insert(dictationLogs).values({
+        await updateDictation(tx, id, {
+          status: body.status,
+          departmentId: body.department_id,
+          jobTypeId: body.job_type_id ?? null,
+          urgent: body.urgent,
+          isConfidential: body.is_confidential,
+          patient: Object.fromEntries(Object.entries(body.patient).filter(([, v]) => v !== undefined)) as Record<string, string>,
+          customFields: body.custom_fields,
+          updatedAt: new Date(),
+        });
+        await addDictationLog(tx, {
           dictationId: id,
           userId: me.id,
           type: body.status === 'DRAFT' ? 'draft_updated' : 'submitted',

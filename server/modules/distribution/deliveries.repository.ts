@@ -1,10 +1,12 @@
 /** Reading and writing deliveries (server/db/schema.ts `deliveries`), and the delivery events of the audit trail. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Delivery, DeliveryStatus } from '../../../src/domain/contract';
 import type { DeliveryChannel } from '../../../src/domain/delivery-channel';
 import type { RecipientType } from '../../../src/domain/recipients';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { deliveries, dictationLogs, users } from '../../db/schema';
+import { deliveries, users } from '../../db/schema';
+import { addDictationLog } from '../dictations/dictations.repository';
 import { audit } from '../../lib/audit';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
@@ -57,7 +59,7 @@ export async function logDelivery(
   ip?: string,
 ): Promise<void> {
   const channel = CHANNEL_WORDS[row.channel as DeliveryChannel] ?? row.channel;
-  await db.insert(dictationLogs).values({
+  await addDictationLog(db, {
     dictationId: row.dictationId,
     userId,
     type: 'delivery',
@@ -110,4 +112,88 @@ export async function deliveryDtos(db: Db, rows: DeliveryRow[]): Promise<Deliver
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   }));
+}
+
+export type NewDelivery = typeof deliveries.$inferInsert;
+/** A change to a delivery: values, or SQL computed from the row (a counter). */
+export type DeliveryChange = PgUpdateSetSource<typeof deliveries>;
+
+export async function insertDelivery(tx: Db, values: NewDelivery): Promise<DeliveryRow> {
+  const [row] = await tx.insert(deliveries).values(values).returning();
+  return row!;
+}
+
+export async function updateDelivery(db: Db, id: number, values: DeliveryChange): Promise<void> {
+  await db.update(deliveries).set(values).where(eq(deliveries.id, id));
+}
+
+/** One more try begins: counted before it runs, so a crash mid-send still counts. */
+export async function countAttempt(db: Db, id: number): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ attempts: sql`${deliveries.attempts} + 1`, updatedAt: new Date() })
+    .where(eq(deliveries.id, id));
+}
+
+/** Every delivery of a dictation, resends and what they replaced included, oldest first. */
+export function listDeliveries(db: Db, dictationId: number): Promise<DeliveryRow[]> {
+  return db.select().from(deliveries).where(eq(deliveries.dictationId, dictationId)).orderBy(deliveries.id);
+}
+
+/** The trust's current deliveries in a status (optionally only these ids), oldest first. */
+export function currentInStatus(db: Db, trustId: number, status: DeliveryStatus, ids?: number[]): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.trustId, trustId), eq(deliveries.status, status), isCurrent, ids ? inArray(deliveries.id, ids) : undefined))
+    .orderBy(asc(deliveries.id));
+}
+
+/** The trust's deliveries among these ids, whatever their status. */
+export function trustDeliveries(db: Db, trustId: number, ids: number[]) {
+  return db
+    .select({ id: deliveries.id, dictationId: deliveries.dictationId })
+    .from(deliveries)
+    .where(and(eq(deliveries.trustId, trustId), inArray(deliveries.id, ids)));
+}
+
+/** Posted by this user now, if it is still waiting to be printed; answers whether it was. */
+export async function markDeliveryPosted(tx: Db, id: number, userId: number, at: Date): Promise<boolean> {
+  const done = await tx
+    .update(deliveries)
+    .set({ status: 'posted', postedBy: userId, postedAt: at, updatedAt: at })
+    .where(and(eq(deliveries.id, id), eq(deliveries.status, 'printing')))
+    .returning({ id: deliveries.id });
+  return done.length > 0;
+}
+
+/** GP copies waiting for the practice's acknowledgement whose next check is due, soonest first. */
+export function dueForTracking(db: Db, now: Date, limit: number): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.status, 'sent'), lte(deliveries.nextCheckAt, now)))
+    .orderBy(asc(deliveries.nextCheckAt))
+    .limit(limit);
+}
+
+/** One more check of a sent GP copy, counted, with whatever else changes. */
+export const checkedAt = (now: Date) => ({ checkedAt: now, checks: sql`${deliveries.checks} + 1`, updatedAt: now });
+
+/** Changes a delivery only while it is still 'sent' (a report or another run may have settled it); answers whether it did. */
+export async function updateIfStillSent(db: Db, id: number, values: DeliveryChange): Promise<boolean> {
+  const done = await db
+    .update(deliveries)
+    .set(values)
+    .where(and(eq(deliveries.id, id), eq(deliveries.status, 'sent')))
+    .returning({ id: deliveries.id });
+  return done.length > 0;
+}
+
+/** The electronic GP copies MESH knows by this message id. */
+export function gpCopiesByMessageId(db: Db, messageId: string): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.messageId, messageId), eq(deliveries.channel, 'gp_electronic')));
 }

@@ -3,7 +3,6 @@
  * durable job (retried with backoff on transient failures), print waiting in the print queue — the
  * delivery log, and the resend of a failed delivery (optionally on another channel).
  */
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Delivery } from '../../../src/domain/contract';
 import { channelProblem, type DeliveryChannel } from '../../../src/domain/delivery-channel';
@@ -11,7 +10,7 @@ import { MESSAGES } from '../../../src/domain/messages';
 import type { GpDelivery } from '../../adapters/gp-delivery';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
-import { deliveries, dictations } from '../../db/schema';
+import { updateDictation } from '../dictations/dictations.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { Errors, appError } from '../../lib/errors';
 import { DEFAULT_MAX_ATTEMPTS, type JobQueue } from '../../lib/jobs';
@@ -22,7 +21,19 @@ import { mayView, visibleContext } from '../letters/dictation-scope';
 import { findContext, type DictationRow } from '../letters/letters.repository';
 import { DeliveryFailure } from './delivery-failure';
 import { channelOptions, planDeliveries, type DeliveryPlan, type PlannedDelivery } from './delivery-plan';
-import { currentDeliveries, deliveryDtos, findDelivery, isSuperseded, logDelivery, type DeliveryRow } from './deliveries.repository';
+import {
+  countAttempt,
+  currentDeliveries,
+  deliveryDtos,
+  findDelivery,
+  insertDelivery,
+  isSuperseded,
+  listDeliveries,
+  logDelivery,
+  updateDelivery,
+  type DeliveryRow,
+  type NewDelivery,
+} from './deliveries.repository';
 import { readDistributionSetting } from './distribution-settings';
 import { sendByEmail, sendToGp } from './send-letter';
 import { emit, publish } from '../notifications/notify.service';
@@ -75,38 +86,35 @@ export function createDistribution(deps: DistributionDeps) {
     ip?: string,
   ): Promise<DeliveryRow> {
     const printing = values.channel === 'print';
-    const [row] = await tx
-      .insert(deliveries)
-      .values({
-        trustId: d.trustId,
-        dictationId: d.id,
-        role: values.role,
-        recipient: values.recipient,
-        contact: values.contact,
-        channel: values.channel,
-        status: printing ? 'printing' : 'queued',
-        reason: values.note,
-        resendOf,
-        createdBy: userId,
-      })
-      .returning();
+    const row = await insertDelivery(tx, {
+      trustId: d.trustId,
+      dictationId: d.id,
+      role: values.role,
+      recipient: values.recipient,
+      contact: values.contact,
+      channel: values.channel,
+      status: printing ? 'printing' : 'queued',
+      reason: values.note,
+      resendOf,
+      createdBy: userId,
+    });
     await logDelivery(
       tx,
-      row!,
+      row,
       resendOf ? 'resent' : 'created',
       `${resendOf ? 'sent again, ' : ''}${printing ? 'waiting in the print queue' : 'being sent'}${values.note ? ` (${values.note})` : ''}`,
       userId,
       ip,
     );
-    if (!printing) await jobs.enqueue(DELIVERY_JOB, { dictationId: d.id, deliveryId: row!.id }, tx);
-    return row!;
+    if (!printing) await jobs.enqueue(DELIVERY_JOB, { dictationId: d.id, deliveryId: row.id }, tx);
+    return row;
   }
 
   /** Failed for good: kept with the reason, and the letter's typist (else its author) is told to act. */
   async function failed(row: DeliveryRow, reason: string) {
     const ctx = await findContext(db, row.dictationId);
     const told = await db.transaction(async (tx) => {
-      await tx.update(deliveries).set({ status: 'failed', reason, updatedAt: new Date() }).where(eq(deliveries.id, row.id));
+      await updateDelivery(tx, row.id, { status: 'failed', reason, updatedAt: new Date() });
       await logDelivery(tx, row, 'failed', `failed. ${reason}`, null);
       const out = ctx
         ? [
@@ -131,9 +139,9 @@ export function createDistribution(deps: DistributionDeps) {
    * A delivery's outcome and its log line in one transaction, with the live signal (issue 14): the
    * letters-out lists of open apps in the trust refresh once it commits.
    */
-  async function recordOutcome(row: DeliveryRow, values: Partial<typeof deliveries.$inferInsert>, event: string, words: string) {
+  async function recordOutcome(row: DeliveryRow, values: Partial<NewDelivery>, event: string, words: string) {
     await db.transaction(async (tx) => {
-      await tx.update(deliveries).set(values).where(eq(deliveries.id, row.id));
+      await updateDelivery(tx, row.id, values);
       await logDelivery(tx, row, event, words, null);
       await notifyChange(tx, { t: row.trustId, p: [], u: [], dictation: await dictationFacts(tx, row.dictationId) });
     });
@@ -145,10 +153,7 @@ export function createDistribution(deps: DistributionDeps) {
     if (!row || row.status !== 'queued') return;
     const ctx = await findContext(db, row.dictationId);
     if (!ctx || ctx.row.deletedAt) return failed(row, 'The dictation was deleted before its letter was sent.');
-    await db
-      .update(deliveries)
-      .set({ attempts: sql`${deliveries.attempts} + 1`, updatedAt: new Date() })
-      .where(eq(deliveries.id, row.id));
+    await countAttempt(db, row.id);
     const source = await readLetterSource(db, ctx.row, new Date(), (msg) => deps.log.warn(msg));
     // Issue 23: the details were changed to disagree with the index after approval: nothing is sent.
     if (source.identity_mismatch) return failed(row, MESSAGES.deliveryIdentityMismatch(source.identity_mismatch));
@@ -176,7 +181,7 @@ export function createDistribution(deps: DistributionDeps) {
     } catch (err) {
       const f = err instanceof DeliveryFailure ? err : new DeliveryFailure('transient', 'The letter could not be sent.');
       if (f.kind === 'transient') {
-        await db.update(deliveries).set({ reason: f.reason, updatedAt: new Date() }).where(eq(deliveries.id, row.id));
+        await updateDelivery(db, row.id, { reason: f.reason, updatedAt: new Date() });
         // The last try's failure is told by the give-up handler ("failed …"), not as one more retry.
         if (row.attempts + 1 < DEFAULT_MAX_ATTEMPTS)
           await logDelivery(db, row, 'retrying', `not sent this time. ${MESSAGES.deliveryRetrying(f.reason)}`, null);
@@ -241,7 +246,7 @@ export function createDistribution(deps: DistributionDeps) {
     /** GET /api/dictation/{id}/deliveries: every delivery, resends and what they replaced included. */
     async list(auth: RequestAuth, dictationId: number): Promise<Delivery[]> {
       await visibleContext(db, auth, dictationId);
-      const rows = await db.select().from(deliveries).where(eq(deliveries.dictationId, dictationId)).orderBy(deliveries.id);
+      const rows = await listDeliveries(db, dictationId);
       return deliveryDtos(db, rows);
     },
 
@@ -271,7 +276,7 @@ export function createDistribution(deps: DistributionDeps) {
             row.id,
             ip,
           );
-          await tx.update(dictations).set({ isResend: true, updatedAt: new Date() }).where(eq(dictations.id, ctx.row.id));
+          await updateDictation(tx, ctx.row.id, { isResend: true, updatedAt: new Date() });
           return added;
         })
         .catch((err: unknown) => Promise.reject(isUniqueViolation(err) ? alreadyResent() : err));

@@ -13,9 +13,8 @@
  * touches a copy it does not name, whichever trust it belongs to. Other messages in our inbox are left
  * there, counted in the log, never their content.
  */
-import { and, eq } from 'drizzle-orm';
 import { GpDeliveryError, type GpInbox } from '../../adapters/gp-delivery';
-import { deliveries } from '../../db/schema';
+import { gpCopiesByMessageId, updateIfStillSent } from './deliveries.repository';
 import type { GpTrackingDeps } from './gp-tracking';
 import { deliveryLocalId } from './send-letter';
 
@@ -44,21 +43,12 @@ export async function readGpReports(deps: GpTrackingDeps): Promise<GpReportsOutc
   outcome.others = inbox.others;
   if (inbox.others) log.info({ count: inbox.others }, 'MESH inbox: messages that are not delivery reports left alone');
   for (const report of inbox.reports) {
-    const rows = report.messageId
-      ? await db
-          .select()
-          .from(deliveries)
-          .where(and(eq(deliveries.messageId, report.messageId), eq(deliveries.channel, 'gp_electronic')))
-      : [];
+    const rows = report.messageId ? await gpCopiesByMessageId(db, report.messageId) : [];
     const row = rows.find((r) => !report.localId || report.localId === deliveryLocalId(r.id));
     if (row?.status === 'sent') {
       const now = deps.now?.() ?? new Date();
       // Claimed here so a tracking run at the same time does not fail it a second time.
-      const [claimed] = await db
-        .update(deliveries)
-        .set({ nextCheckAt: null, updatedAt: now })
-        .where(and(eq(deliveries.id, row.id), eq(deliveries.status, 'sent')))
-        .returning({ id: deliveries.id });
+      const claimed = await updateIfStillSent(db, row.id, { nextCheckAt: null, updatedAt: now });
       if (claimed) {
         await deps.failed(row, report.detail);
         outcome.failed++;

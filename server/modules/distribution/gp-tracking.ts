@@ -10,13 +10,11 @@
  *   accepted, uploading …     → asked again later
  *   MESH unavailable, refused → asked again later; the run stops (the other copies would fare the same)
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { GP_TRACKING_INTERVAL_MS, GpDeliveryError, type GpDelivery, type GpTrackResult } from '../../adapters/gp-delivery';
 import type { Db } from '../../db/client';
-import { deliveries } from '../../db/schema';
-import type { JobQueue } from '../../lib/jobs';
-import { logDelivery, type DeliveryRow } from './deliveries.repository';
+import { enqueueUnlessPending, type JobQueue } from '../../lib/jobs';
+import { checkedAt, dueForTracking, logDelivery, updateDelivery, updateIfStillSent, type DeliveryRow } from './deliveries.repository';
 import { settleDictation } from './settle';
 import { dictationFacts, notifyChange } from '../live/live-channel';
 import { readGpReports } from './gp-reports';
@@ -64,34 +62,30 @@ export async function trackGpDeliveries(deps: GpTrackingDeps): Promise<{ checked
   const result = { checked: 0, acknowledged: 0, failed: 0 };
   if (!gp.configured) return result;
   const now = deps.now?.() ?? new Date();
-  const due = await db
-    .select()
-    .from(deliveries)
-    .where(and(eq(deliveries.status, 'sent'), lte(deliveries.nextCheckAt, now)))
-    .orderBy(asc(deliveries.nextCheckAt))
-    .limit(BATCH);
+  const due = await dueForTracking(db, now, BATCH);
 
   for (const row of due) {
-    const checked = { checkedAt: now, checks: sql`${deliveries.checks} + 1`, updatedAt: now };
+    const checked = checkedAt(now);
     const later = { ...checked, nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(row.checks + 1, gp.trackingIntervalMs)) };
     let t: GpTrackResult;
     try {
       if (!row.messageId) throw new GpDeliveryError('permanent', 'The GP copy has no MESH message id to track.');
       t = await gp.track(row.messageId);
     } catch (err) {
-      await db.update(deliveries).set(later).where(eq(deliveries.id, row.id));
+      await updateDelivery(db, row.id, later);
       // Plain words only: the delivery id, never the recipient.
       log.warn({ delivery: row.id, reason: err instanceof GpDeliveryError ? err.reason : 'unexpected error' }, 'MESH tracking failed');
       break;
     }
     result.checked++;
-    const still = and(eq(deliveries.id, row.id), eq(deliveries.status, 'sent'));
     if (t.status === 'acknowledged') {
-      const [done] = await db
-        .update(deliveries)
-        .set({ ...checked, status: 'delivered', deliveredAt: acknowledgedAt(row, t, now), nextCheckAt: null, reason: null })
-        .where(still)
-        .returning({ id: deliveries.id });
+      const done = await updateIfStillSent(db, row.id, {
+        ...checked,
+        status: 'delivered',
+        deliveredAt: acknowledgedAt(row, t, now),
+        nextCheckAt: null,
+        reason: null,
+      });
       if (!done) continue;
       await logDelivery(db, row, 'acknowledged', 'acknowledged by the practice', null);
       await settleDictation(db, row.dictationId);
@@ -99,14 +93,11 @@ export async function trackGpDeliveries(deps: GpTrackingDeps): Promise<{ checked
       await notifyChange(db, { t: row.trustId, p: [], u: [], dictation: await dictationFacts(db, row.dictationId) });
       result.acknowledged++;
     } else if (FAILED.has(t.status)) {
-      await db
-        .update(deliveries)
-        .set({ ...checked, nextCheckAt: null })
-        .where(still);
+      await updateIfStillSent(db, row.id, { ...checked, nextCheckAt: null });
       await deps.failed(row, t.detail);
       result.failed++;
     } else {
-      await db.update(deliveries).set(later).where(still);
+      await updateIfStillSent(db, row.id, later);
     }
   }
   return result;
@@ -114,10 +105,7 @@ export async function trackGpDeliveries(deps: GpTrackingDeps): Promise<{ checked
 
 /** Adds a tracking run unless one is already waiting or running (any number of server processes). */
 export async function scheduleGpTracking(db: Db): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO jobs (kind, payload)
-    SELECT ${GP_TRACKING_JOB}, '{}'::jsonb
-    WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${GP_TRACKING_JOB} AND state IN ('queued', 'running'))`);
+  await enqueueUnlessPending(db, GP_TRACKING_JOB);
 }
 
 /**

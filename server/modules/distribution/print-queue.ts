@@ -5,14 +5,12 @@
  * window shows it (20 mm from the left, 50 mm from the top), so every letter in the pile can be folded
  * into a window envelope as it is.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { buildLetterModel } from '../../../src/domain/letter-model';
 import type { z } from 'zod';
 import type { printQueueItemSchema } from '../../../src/domain/contract';
 import { formatPatientName } from '../../../src/domain/display-format';
 import { formatNhsNumber } from '../../../src/domain/nhs-number';
 import type { Db } from '../../db/client';
-import { deliveries } from '../../db/schema';
 import { Errors, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { readLetterSource } from '../documents/letter-source';
@@ -21,8 +19,8 @@ import { LetterRenderError } from '../documents/render-error';
 import type { RenderPool } from '../documents/render-pool';
 import { mayView } from '../letters/dictation-scope';
 import { findContext } from '../letters/letters.repository';
-import { deliveryDtos, isCurrent, logDelivery, type DeliveryRow } from './deliveries.repository';
-import { deliveriesPage, type FoundDelivery } from './deliveries-page';
+import { currentInStatus, deliveryDtos, logDelivery, markDeliveryPosted, trustDeliveries, type DeliveryRow } from './deliveries.repository';
+import { deliveriesPage, type FoundDelivery } from './deliveries-page.repository';
 import { settleDictation } from './settle';
 
 /** A letter of the pile that cannot be rendered refuses the pile with its reason, naming the letter (no patient data). */
@@ -44,18 +42,7 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
     status: 'printing' | 'failed',
     ids?: number[],
   ): Promise<{ row: DeliveryRow; reference: string }[]> {
-    const rows = await db
-      .select()
-      .from(deliveries)
-      .where(
-        and(
-          eq(deliveries.trustId, auth.ctx.user.trustId),
-          eq(deliveries.status, status),
-          isCurrent,
-          ids ? inArray(deliveries.id, ids) : undefined,
-        ),
-      )
-      .orderBy(asc(deliveries.id));
+    const rows = await currentInStatus(db, auth.ctx.user.trustId, status, ids);
     const out: { row: DeliveryRow; reference: string }[] = [];
     const seen = new Map<number, { ok: boolean; reference: string }>();
     for (const row of rows) {
@@ -94,10 +81,7 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
     const found = await waiting(auth, unique);
     if (found.length === unique.length) return found;
     // One of the trust's own that is no longer waiting is said so; anything else is simply not found.
-    const own = await db
-      .select({ id: deliveries.id, dictationId: deliveries.dictationId })
-      .from(deliveries)
-      .where(and(eq(deliveries.trustId, auth.ctx.user.trustId), inArray(deliveries.id, unique)));
+    const own = await trustDeliveries(db, auth.ctx.user.trustId, unique);
     const visible = [];
     for (const r of own) {
       const ctx = await findContext(db, r.dictationId);
@@ -152,12 +136,7 @@ export function createPrintQueue(db: Db, renderer: RenderPool) {
       const at = new Date();
       await db.transaction(async (tx) => {
         for (const { row } of found) {
-          const done = await tx
-            .update(deliveries)
-            .set({ status: 'posted', postedBy: auth.ctx.user.id, postedAt: at, updatedAt: at })
-            .where(and(eq(deliveries.id, row.id), eq(deliveries.status, 'printing')))
-            .returning({ id: deliveries.id });
-          if (!done.length) throw appError('not_waiting', 1);
+          if (!(await markDeliveryPosted(tx, row.id, auth.ctx.user.id, at))) throw appError('not_waiting', 1);
           await logDelivery(tx, row, 'posted', 'printed and posted', auth.ctx.user.id, ip);
           posted.push(row.id);
         }

@@ -16,7 +16,6 @@ import {
 import { MESSAGES } from '../../../src/domain/messages';
 import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
 import { TRANSITIONS, coverOnHandBack, findTransition } from '../../../src/domain/workflow';
-import { eq } from 'drizzle-orm';
 import { routeTypedLetter } from '../../../src/domain/qa-routing';
 import {
   SEND_CHECKED_ACTIONS,
@@ -27,7 +26,8 @@ import {
 } from '../../../src/domain/send-check';
 import type { Distribution } from '../distribution/distribution.service';
 import type { Db } from '../../db/client';
-import { dictationComments, jobTypes } from '../../db/schema';
+import { jobTypeNeedsQa } from '../dictations/dictations.repository';
+import { addComment } from './detail.repository';
 import { Errors, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { applyDictationChange, transitionValues } from '../worklist/dictation-change';
@@ -135,12 +135,10 @@ export function createHandOffService(db: Db, letters: LetterService, distributio
     d: { status: DictationStatus; jobTypeId: number | null },
   ): Promise<PageAction> {
     if (action !== 'send_for_approval') return action;
-    const [jt] = d.jobTypeId
-      ? await db.select({ qa: jobTypes.qaRequired }).from(jobTypes).where(eq(jobTypes.id, d.jobTypeId)).limit(1)
-      : [];
+    const jobTypeQaRequired = d.jobTypeId ? await jobTypeNeedsQa(db, d.jobTypeId) : false;
     return routeTypedLetter({
       from: d.status,
-      jobTypeQaRequired: jt?.qa ?? false,
+      jobTypeQaRequired,
       typistQaRequired: auth.ctx.user.qaRequired,
     }).action;
   }
@@ -223,7 +221,7 @@ export function createHandOffService(db: Db, letters: LetterService, distributio
               userId: auth.ctx.user.id,
             });
           }
-          if (body.reason) await tx.insert(dictationComments).values({ dictationId: id, userId: auth.ctx.user.id, comments: body.reason });
+          if (body.reason) await addComment(tx, id, auth.ctx.user.id, body.reason);
         },
       },
     );

@@ -2,6 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import type { Approval } from '../../../src/domain/contract';
 import type { LetterNode } from '../../../src/domain/contract/letter';
 import { dictations, jobTypes, letters, letterVersions, users } from '../../db/schema';
 import { fullName } from '../../../src/domain/display-format';
@@ -97,6 +98,16 @@ export async function saveLetterIfCurrent(
     .where(and(eq(letters.dictationId, v.dictationId), eq(letters.version, v.baseVersion)))
     .returning({ version: letters.version });
   return r?.version;
+}
+
+/** Signs the letter with its approval (one more version); answers the signed version. */
+export async function signLetter(tx: Db, dictationId: number, approval: Approval, userId: number, at: Date): Promise<number> {
+  const [signed] = await tx
+    .update(letters)
+    .set({ approval, version: sql`${letters.version} + 1`, updatedBy: userId, updatedAt: at })
+    .where(eq(letters.dictationId, dictationId))
+    .returning({ version: letters.version });
+  return signed!.version;
 }
 
 /** Keeps a version of the letter; a version already kept (by a final save or another hand-off) stays as it was. */

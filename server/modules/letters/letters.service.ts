@@ -8,7 +8,7 @@ import { canEditLetter, letterReadOnlyReason, letterRefusalReason } from '../../
 import { checkLetterDoc, letterText, templateDoc } from '../../../src/domain/letter-doc';
 import { MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
-import { dictationLogs } from '../../db/schema';
+import { addDictationLog } from '../dictations/dictations.repository';
 import { audit } from '../../lib/audit';
 import { Errors, appError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
@@ -54,7 +54,7 @@ export function createLetterService(db: Db) {
   /** Reading a confidential dictation's letter is a view of it (DESIGN §4 Audit). */
   async function auditConfidentialView(auth: RequestAuth, ctx: DictationContext, what: string) {
     if (!ctx.row.isConfidential) return;
-    await db.insert(dictationLogs).values({
+    await addDictationLog(db, {
       dictationId: ctx.row.id,
       userId: auth.ctx.user.id,
       type: 'viewed_confidential',
@@ -116,9 +116,12 @@ export function createLetterService(db: Db) {
           if (saved === undefined) throw new Stale();
           if (body.final) {
             await keepVersion(tx, { dictationId: id, version: saved, kind: 'final', doc, text, userId: me.id });
-            await tx
-              .insert(dictationLogs)
-              .values({ dictationId: id, userId: me.id, type: 'letter_saved', description: `Letter saved (version ${saved})` });
+            await addDictationLog(tx, {
+              dictationId: id,
+              userId: me.id,
+              type: 'letter_saved',
+              description: `Letter saved (version ${saved})`,
+            });
             await audit(tx, {
               trustId: d.trustId,
               userId: me.id,

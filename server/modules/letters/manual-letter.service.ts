@@ -5,16 +5,16 @@
  * (GET letter answers it as version 0 until the first save), and it joins the same workflow.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { manualLetterSchema } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
-import { dictationLogs, dictations, roles, userRoles, users } from '../../db/schema';
+import { dictations } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { checkDetails } from '../dictations/dictation-details';
-import { countWithPrefix, trustTimeZone } from '../dictations/dictations.repository';
+import { addDictationLog, countWithPrefix, trustTimeZone } from '../dictations/dictations.repository';
+import { findActiveInRole } from '../users/trust-people.repository';
 import { referenceStamp, withSuffix } from '../dictations/reference';
 import { notifyChange } from '../live/live-channel';
 import { auditIdentityChoice, checkPatientIdentity } from '../patients/patient-identity';
@@ -28,13 +28,7 @@ const isReferenceClash = (err: unknown) =>
 
 export function createManualLetterService(db: Db) {
   async function checkAuthor(trustId: number, authorId: number) {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(users.id, authorId), eq(users.trustId, trustId), eq(users.active, true), eq(roles.name, 'Author')))
-      .limit(1);
+    const row = await findActiveInRole(db, trustId, authorId, ['Author']);
     if (!row) throw Errors.validation('That author cannot be chosen.', { author_id: ['That author cannot be chosen.'] });
   }
 
@@ -69,9 +63,7 @@ export function createManualLetterService(db: Db) {
                 customFields: body.custom_fields,
               })
               .returning();
-            await tx
-              .insert(dictationLogs)
-              .values({ dictationId: d!.id, userId: me.id, type: 'created', description: 'Manual letter started' });
+            await addDictationLog(tx, { dictationId: d!.id, userId: me.id, type: 'created', description: 'Manual letter started' });
             await audit(tx, {
               trustId: me.trustId,
               userId: me.id,

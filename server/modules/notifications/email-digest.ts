@@ -7,7 +7,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
-import type { JobQueue } from '../../lib/jobs';
+import { enqueueUnlessPending, type JobQueue } from '../../lib/jobs';
 
 export const DIGEST_JOB = 'notifications.email_digest';
 /** How often a digest may go out. */
@@ -119,10 +119,7 @@ async function mailDigest(db: Db, mailer: Mailer, origin: string, items: Pending
 
 /** Adds a digest job unless one is already waiting or running (any number of server processes). */
 export async function scheduleDigest(db: Db): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO jobs (kind, payload)
-    SELECT ${DIGEST_JOB}, '{}'::jsonb
-    WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${DIGEST_JOB} AND state IN ('queued', 'running'))`);
+  await enqueueUnlessPending(db, DIGEST_JOB);
 }
 
 /** Registers the digest job and its timer; returns the function that stops the timer. */

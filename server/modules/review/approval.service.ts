@@ -5,7 +5,6 @@
  * a delivery per recipient (server/modules/distribution) that makes it SENT once every copy has gone. One at a time from the page, or a batch from the list for letters the
  * caller has opened. Rules from src/domain/workflow.ts; the conditional change is the allocation's.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Approval, BatchApproveResult, Letter } from '../../../src/domain/contract';
 import { checkLetterDoc } from '../../../src/domain/letter-doc';
 import { MESSAGES } from '../../../src/domain/messages';
@@ -13,13 +12,13 @@ import { statusLabel, type DictationStatus } from '../../../src/domain/statuses'
 import { checkMove, type LetterUser } from '../../../src/domain/letter-access';
 import { TRANSITIONS, findTransition } from '../../../src/domain/workflow';
 import type { Db } from '../../db/client';
-import { letters, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { applyDictationChange } from '../worklist/dictation-change';
 import { fullNameOf, letterDictationOf, letterUserOf, mayView, visibleContext } from '../letters/dictation-scope';
-import { findContext, findLetter, keepVersion, type DictationContext } from '../letters/letters.repository';
+import { findContext, findLetter, keepVersion, signLetter, type DictationContext } from '../letters/letters.repository';
+import { findSignatureDetails } from './signature.repository';
 import type { LetterService } from '../letters/letters.service';
 import { markSeen, openedBy } from './views.repository';
 import { coverGrantFor, grantDetails } from './cover-grant';
@@ -65,10 +64,7 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
   }
 
   async function signatureOf(auth: RequestAuth, ctx: DictationContext, at: Date): Promise<Approval> {
-    const [me] = await db
-      .select({ jobTitle: users.jobTitle, registrationNumber: users.registrationNumber })
-      .from(users)
-      .where(eq(users.id, auth.ctx.user.id));
+    const me = await findSignatureDetails(db, auth.ctx.user.id);
     const isAuthor = ctx.row.authorId === auth.ctx.user.id;
     return {
       user_id: auth.ctx.user.id,
@@ -135,20 +131,16 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
           if (!now?.row.text.trim()) throw new Refused(appErrorVariant('no_letter', 'approve'));
           if (baseVersion !== undefined && baseVersion !== now.row.version) throw new ApprovalStale();
           // The signed letter is a version of its own: the text as approved, with who signed it.
-          const [signed] = await tx
-            .update(letters)
-            .set({ approval, version: sql`${letters.version} + 1`, updatedBy: me, updatedAt: at })
-            .where(eq(letters.dictationId, id))
-            .returning({ version: letters.version });
+          const signed = await signLetter(tx, id, approval, me, at);
           await keepVersion(tx, {
             dictationId: id,
-            version: signed!.version,
+            version: signed,
             kind: 'approve',
             doc: now.row.doc,
             text: now.row.text,
             userId: me,
           });
-          await markSeen(tx, id, me, signed!.version);
+          await markSeen(tx, id, me, signed);
           await audit(tx, {
             trustId: ctx.row.trustId,
             userId: me,
@@ -156,7 +148,7 @@ export function createApprovalService(db: Db, letterService: LetterService, dist
             entityType: 'dictation',
             entityId: id,
             details: {
-              version: signed!.version,
+              version: signed,
               on_behalf_of_user_id: approval.on_behalf_of ? ctx.row.authorId : null,
               cover: grant ? grantDetails(grant) : null,
             },

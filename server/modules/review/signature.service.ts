@@ -1,28 +1,21 @@
 /** The caller's own signature (job title, registration number), printed under the letters they approve. */
-import { eq } from 'drizzle-orm';
 import type { Signature } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { RequestAuth } from '../auth/request-auth';
 import { fullNameOf } from '../letters/dictation-scope';
+import { findSignatureDetails, saveSignatureDetails } from './signature.repository';
 
 export function createSignatureService(db: Db) {
   async function get(auth: RequestAuth): Promise<Signature> {
-    const [me] = await db
-      .select({ jobTitle: users.jobTitle, registrationNumber: users.registrationNumber })
-      .from(users)
-      .where(eq(users.id, auth.ctx.user.id));
+    const me = await findSignatureDetails(db, auth.ctx.user.id);
     return { name: fullNameOf(auth), job_title: me?.jobTitle ?? null, registration_number: me?.registrationNumber ?? null };
   }
 
   return {
     get,
     async save(auth: RequestAuth, body: { job_title: string | null; registration_number: string | null }, ip: string): Promise<Signature> {
-      await db
-        .update(users)
-        .set({ jobTitle: body.job_title, registrationNumber: body.registration_number })
-        .where(eq(users.id, auth.ctx.user.id));
+      await saveSignatureDetails(db, auth.ctx.user.id, { jobTitle: body.job_title, registrationNumber: body.registration_number });
       await audit(db, {
         trustId: auth.ctx.user.trustId,
         userId: auth.ctx.user.id,

@@ -6,7 +6,6 @@
  * and its typist — so of concurrent allocations the database picks one and the others are told who has it;
  * a letter someone is typing is never taken by allocation (that is the Manager's take-over).
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { allocateSchema, AllocateResult } from '../../../src/domain/contract';
 import { mayViewDictation } from '../dictations/dictation-visibility';
@@ -15,7 +14,8 @@ import { canDeleteDictation, canMarkConfidential, coverOnHandBack, findStatusMov
 import { statusLabel, type DictationStatus } from '../../../src/domain/statuses';
 import { MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
-import { dictations, roles, userRoles, users } from '../../db/schema';
+import { findTrustDictations, type DictationRow } from '../dictations/dictations.repository';
+import { findActiveInRole, findPerson } from '../users/trust-people.repository';
 import { Errors, appError, appErrorVariant } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { poolOfTrust, poolsOfTrust } from '../outsourcing/pools.repository';
@@ -30,7 +30,7 @@ import {
 import { fullName } from '../../../src/domain/display-format';
 
 type Allocate = z.output<typeof allocateSchema>;
-type Row = typeof dictations.$inferSelect;
+type Row = DictationRow;
 /** One dictation's outcome: moved, or the reason in words. */
 type Outcome = true | string;
 
@@ -43,21 +43,12 @@ const plural = (n: number) => `${n} ${n === 1 ? 'dictation' : 'dictations'}`;
 export function createAllocationService(db: Db) {
   /** The caller's own trust's dictations they may see, by id; the rest simply are not found. */
   async function visibleRows(auth: RequestAuth, ids: number[]): Promise<Map<number, Row>> {
-    const found = await db
-      .select()
-      .from(dictations)
-      .where(and(inArray(dictations.id, ids), eq(dictations.trustId, auth.ctx.user.trustId), isNull(dictations.deletedAt)));
+    const found = await findTrustDictations(db, auth.ctx.user.trustId, ids);
     return new Map(found.filter((d) => mayViewDictation(auth, d)).map((d) => [d.id, d]));
   }
 
   async function typist(auth: RequestAuth, userId: number) {
-    const [u] = await db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(users.id, userId), eq(users.trustId, auth.ctx.user.trustId), inArray(roles.name, ['Secretary', 'Manager'])))
-      .limit(1);
+    const u = await findActiveInRole(db, auth.ctx.user.trustId, userId, ['Secretary', 'Manager']);
     if (!u) throw Errors.validation('user_id: choose a typist (a Secretary or Manager) of your trust.', { user_id: ['Choose a typist.'] });
     return { id: u.id, name: fullName(u.firstName, u.lastName) };
   }
@@ -87,8 +78,8 @@ export function createAllocationService(db: Db) {
     applyDictationChange(db, auth, d, values, log, ip, { sameAssignee });
 
   async function nameOf(userId: number): Promise<string> {
-    const [u] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, userId));
-    return u ? fullName(u.first, u.last) : 'Someone else';
+    const u = await findPerson(db, userId);
+    return u ? fullName(u.firstName, u.lastName) : 'Someone else';
   }
 
   /** Why a dictation cannot go to this typist: it is already theirs, or someone else is typing it. */

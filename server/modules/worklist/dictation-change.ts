@@ -4,18 +4,17 @@
  * logged, audited and announced in one transaction. Also what a workflow transition writes, and the
  * row as the workflow rules (src/domain/workflow.ts, src/domain/letter-access.ts) see it.
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import type { LetterDictation, LetterUser } from '../../../src/domain/letter-access';
 import type { Transition } from '../../../src/domain/workflow';
 import type { Db } from '../../db/client';
-import { dictationLogs, dictations } from '../../db/schema';
+import { addDictationLog, updateIfUnchanged, type DictationRow, type NewDictation } from '../dictations/dictations.repository';
 import { audit } from '../../lib/audit';
 import type { RequestAuth } from '../auth/request-auth';
 import { emitForChange, publish, type EmittedNotification } from '../notifications/notify.service';
 import { notifyChange } from '../live/live-channel';
 
-type Row = typeof dictations.$inferSelect;
-export type DictationValues = Partial<typeof dictations.$inferInsert>;
+type Row = DictationRow;
+export type DictationValues = Partial<NewDictation>;
 
 export interface ChangeLog {
   type: string;
@@ -64,20 +63,9 @@ export async function applyDictationChange(
 ): Promise<boolean> {
   let told: EmittedNotification[] = [];
   const ok = await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(dictations)
-      .set({ ...values, updatedAt: new Date() })
-      .where(
-        and(
-          eq(dictations.id, d.id),
-          eq(dictations.status, d.status),
-          isNull(dictations.deletedAt),
-          opts.sameAssignee ? (d.assignedTo === null ? isNull(dictations.assignedTo) : eq(dictations.assignedTo, d.assignedTo)) : undefined,
-        ),
-      )
-      .returning({ id: dictations.id });
-    if (!changed.length) return false;
-    await tx.insert(dictationLogs).values({ dictationId: d.id, userId: auth.ctx.user.id, ...log });
+    const changed = await updateIfUnchanged(tx, d, values, !!opts.sameAssignee);
+    if (!changed) return false;
+    await addDictationLog(tx, { dictationId: d.id, userId: auth.ctx.user.id, ...log });
     await audit(tx, {
       trustId: d.trustId,
       userId: auth.ctx.user.id,
