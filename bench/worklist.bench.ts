@@ -178,7 +178,7 @@ interface Scenario {
 /**
  * One page of SENT in the order of a trust's departments (by code) walked one at a time, each
  * department's rows by id (dictations_queue_department), the rows with none last: the indexed way to
- * sort by department (server/modules/worklist/worklist.order.ts).
+ * sort by department (server/modules/worklist/worklist.order.sql.ts).
  */
 const DEPARTMENT_WALK = (v: string) => `SELECT w.id FROM (
   SELECT 0 AS grp, g.code, g.id AS gid, x.id FROM departments g CROSS JOIN LATERAL (

@@ -488,7 +488,7 @@ export const dictations = pgTable(
     uniqueIndex('dictations_client').on(t.createdBy, t.clientId),
     uniqueIndex('dictations_reference').on(t.trustId, t.reference),
     index('dictations_trust_status').on(t.trustId, t.status),
-    // The work queues (server/modules/worklist, worklist.order.ts), keyed by the tab (`queueTab`:
+    // The work queues (server/modules/worklist, worklist.order.sql.ts), keyed by the tab (`queueTab`:
     // RECEIVED lists under READY_FOR_TYPING) so one index range serves a whole tab in order: the
     // typists' default order (urgent first, then oldest), date and reference sorts; the author,
     // department and document type sorts walk one author, department or job type at a time in name
@@ -511,7 +511,7 @@ export const dictations = pgTable(
     index('dictations_queue_job_type')
       .on(t.trustId, queueTab(t), t.jobTypeId, t.id)
       .where(sql`deleted_at IS NULL`),
-    // Filtered totals the kept counts do not hold (assignee, author: worklist.counts.ts) counted from the
+    // Filtered totals the kept counts do not hold (assignee, author: worklist.counts.sql.ts) counted from the
     // index alone: it holds every column the filters and the visibility rule read (status too: an
     // index-only scan needs the columns under the tab expression).
     index('dictations_queue_filters')
@@ -528,7 +528,7 @@ export const dictations = pgTable(
         t.status,
       )
       .where(sql`deleted_at IS NULL`),
-    // An author's own rows (dictated, recorded for someone else, assigned to them: worklist.scope.ts
+    // An author's own rows (dictated, recorded for someone else, assigned to them: worklist.scope.sql.ts
     // ownRows), with every column their lists filter and sort by and their counts read: index-only.
     index('dictations_own_author')
       .on(t.authorId, t.trustId, t.status, t.urgent, t.createdAt, t.departmentId, t.jobTypeId, t.isMobile, t.createdBy, t.assignedTo, t.id)
@@ -541,7 +541,7 @@ export const dictations = pgTable(
       .where(sql`deleted_at IS NULL AND assigned_to IS NOT NULL`),
     // Confidential rows a trust-wide viewer other than a Manager may still see: their own, counted
     // index-only on every refresh (the same three parts as ownRows), filtered lists' totals too
-    // (department, job type, web/mobile: worklist.counts.ts).
+    // (department, job type, web/mobile: worklist.counts.sql.ts).
     index('dictations_confidential_author')
       .on(t.authorId, t.trustId, t.status, t.departmentId, t.jobTypeId, t.isMobile)
       .where(sql`is_confidential AND deleted_at IS NULL`),
@@ -619,7 +619,7 @@ export const dictationAudio = pgTable(
     peaks: jsonb('peaks').$type<number[]>(),
     createdAt: createdAt(),
   },
-  // The work queue's sort by length walks the audio in length order (worklist.order.ts).
+  // The work queue's sort by length walks the audio in length order (worklist.order.sql.ts).
   (t) => [index('dictation_audio_duration').on(t.durationMs, t.dictationId)],
 );
 

@@ -1,18 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { settings } from '../db/schema';
+import { keepFirstSetting } from '../db/settings-store';
 
 const KEY = 'url_signing_key';
 
 /** The deployment's URL-signing secret: made on first start and kept in the database (shared by all processes). */
 export async function loadSigningKey(db: Db): Promise<Buffer> {
-  await db
-    .insert(settings)
-    .values({ key: KEY, value: randomBytes(32).toString('base64') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, KEY));
-  return Buffer.from(row!.value as string, 'base64');
+  const stored = await keepFirstSetting(db, KEY, () => randomBytes(32).toString('base64'));
+  return Buffer.from(stored as string, 'base64');
 }
 
 /** Who a signed link was made for: the user and the session that asked for it. */

@@ -25,7 +25,7 @@ export function outsourcedMaySee(poolId: number, d: Pick<DictationOwnership, 'st
  * its author and whoever recorded it see it, whatever their roles. A confidential dictation is seen
  * only by its author, whoever recorded it or is assigned to it, and Managers (spec §6: confidential
  * marking is for Manager and Author). An external typist of an outsourcing pool sees their pool's
- * OUTSOURCED dictations and nothing else (issue 12). The SQL twin is server/modules/worklist/worklist.scope.ts.
+ * OUTSOURCED dictations and nothing else (issue 12). The SQL twin is server/modules/worklist/worklist.scope.sql.ts.
  */
 export function canViewDictation(subject: AccessSubject, userId: number, d: DictationOwnership): boolean {
   if (!satisfies(subject, RULES.viewDictation)) return false;
@@ -43,7 +43,7 @@ export function canViewDictation(subject: AccessSubject, userId: number, d: Dict
  * confidential dictations too), 'trust' (Secretary, SuperAdmin, holders of dictation.view: all but others'
  * confidential ones), 'own' (what they dictated, recorded or are assigned), 'pool' (an external typist:
  * their pool's OUTSOURCED ones). The one rule both canViewDictation and the work queues' SQL
- * (server/modules/worklist/worklist.scope.ts) follow.
+ * (server/modules/worklist/worklist.scope.sql.ts) follow.
  */
 export function dictationScope(subject: AccessSubject): 'all' | 'trust' | 'own' | 'pool' {
   if (subject.outsourcingPoolId !== null && subject.outsourcingPoolId !== undefined) return 'pool';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { departments, dictations, jobTypes, users } from '../../server/db/schema';
-import { totalSource } from '../../server/modules/worklist/worklist.counts';
+import { totalSource } from '../../server/modules/worklist/worklist.counts.sql';
 import type { AccessSubject } from '../../src/domain/access';
 import { canViewDictation } from '../../src/domain/dictation-access';
 import type { DictationStatus, HomeTab } from '../../src/domain/statuses';

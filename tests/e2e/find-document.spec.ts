@@ -262,7 +262,7 @@ test('a result card shows the urgent marker, the confidential lock and the mobil
   page,
   request,
 }) => {
-  // A manager sees the whole trust, others' confidential letters too (worklist.scope.ts).
+  // A manager sees the whole trust, others' confidential letters too (worklist.scope.sql.ts).
   const token = await apiToken(request, MANAGER);
   const rows: FlaggedRow[] = [];
   for (const status of ['READY_FOR_TYPING', 'BEING_TYPED', 'AUTHOR_APPROVAL', 'SENT']) {

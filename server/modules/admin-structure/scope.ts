@@ -3,17 +3,13 @@
  * SuperAdmin reaches every trust's and anyone else their own trust's (src/domain/admin-reach.ts).
  * Another trust, or another trust's object, is not found: never a 403 that would say it exists.
  */
-import { eq } from 'drizzle-orm';
 import { adminReach, reaches, type AdminReach } from '../../../src/domain/admin-reach';
 import type { Db } from '../../db/client';
-import { trusts } from '../../db/schema';
 import { Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
+import { findTrustRef, type TrustRef } from './trust-ref.repository';
 
-export interface TrustRef {
-  id: number;
-  name: string;
-}
+export type { TrustRef };
 
 export function reachOf(auth: RequestAuth): AdminReach {
   return adminReach(auth.subject, { trustId: auth.ctx.user.trustId, siteId: auth.ctx.user.siteId });
@@ -28,7 +24,7 @@ export function mustReach(auth: RequestAuth, object: { trustId: number } | undef
 export async function reachableTrust(db: Db, auth: RequestAuth, trustId?: number): Promise<TrustRef> {
   const id = trustId ?? auth.ctx.user.trustId;
   if (!reaches(reachOf(auth), { trustId: id })) throw Errors.notFound();
-  const [trust] = await db.select({ id: trusts.id, name: trusts.name }).from(trusts).where(eq(trusts.id, id));
+  const trust = await findTrustRef(db, id);
   if (!trust) throw Errors.notFound();
   return trust;
 }

@@ -5,11 +5,10 @@
  * trust (or a user of another trust) is not found. Each change is audited; a revoked delegation is kept,
  * because approvals made under it name it.
  */
-import { eq } from 'drizzle-orm';
 import type { Delegation, DelegationInput, Delegations } from '../../../src/domain/contract';
 import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
-import { trusts } from '../../db/schema';
+import { findTrustRef } from '../admin-structure/trust-ref.repository';
 import { audit } from '../../lib/audit';
 import { Errors, appError } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
@@ -47,7 +46,7 @@ export function toDelegation(r: DelegationRow): Delegation {
 export function createDelegationService(db: Db) {
   /** The trust when the caller administers it (a SuperAdmin any; others their own); otherwise not found. */
   async function scopeFor(auth: RequestAuth, trustId: number): Promise<Scope> {
-    const [trust] = await db.select({ id: trusts.id, name: trusts.name }).from(trusts).where(eq(trusts.id, trustId));
+    const trust = await findTrustRef(db, trustId);
     const roles = auth.subject.roles;
     if (!trust) throw Errors.notFound();
     if (roles.includes('SuperAdmin')) return { trust, siteId: null };

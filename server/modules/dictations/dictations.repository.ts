@@ -169,3 +169,19 @@ export async function jobTypeNeedsQa(db: Db, jobTypeId: number): Promise<boolean
   const [jt] = await db.select({ qa: jobTypes.qaRequired }).from(jobTypes).where(eq(jobTypes.id, jobTypeId)).limit(1);
   return jt?.qa ?? false;
 }
+
+/** Who a dictation belongs to and its status: what decides who may see it (the live lists' audience). */
+export async function findOwnership(db: Pick<Db, 'select'>, dictationId: number) {
+  const [row] = await db
+    .select({
+      authorId: dictations.authorId,
+      createdBy: dictations.createdBy,
+      assignedTo: dictations.assignedTo,
+      isConfidential: dictations.isConfidential,
+      status: dictations.status,
+      outsourcingPoolId: dictations.outsourcingPoolId,
+    })
+    .from(dictations)
+    .where(eq(dictations.id, dictationId));
+  return row;
+}

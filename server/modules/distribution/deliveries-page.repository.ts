@@ -1,13 +1,13 @@
 /**
  * One page of a trust's current deliveries in one status (the print queue, the failures list), oldest
- * first, only of dictations the caller may see: the SQL twin of `mayView` (worklist.scope's visibleTo),
+ * first, only of dictations the caller may see: the SQL twin of `mayView` (worklist.scope.sql's visibleTo),
  * so the page and its total agree. Each status has its partial index on (trust_id, id).
  */
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deliveries } from '../../db/schema';
 import type { RequestAuth } from '../auth/request-auth';
-import { visibleTo } from '../worklist/worklist.scope';
+import { visibleTo } from '../worklist/worklist.scope.sql';
 import type { DeliveryRow } from './deliveries.repository';
 import { executeRows } from '../../db/execute-rows';
 

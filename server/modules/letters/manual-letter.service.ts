@@ -8,12 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { manualLetterSchema } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
-import { dictations } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
 import { checkDetails } from '../dictations/dictation-details';
-import { addDictationLog, countWithPrefix, trustTimeZone } from '../dictations/dictations.repository';
+import { addDictationLog, countWithPrefix, insertDictation, trustTimeZone } from '../dictations/dictations.repository';
 import { findActiveInRole } from '../users/trust-people.repository';
 import { referenceStamp, withSuffix } from '../dictations/reference';
 import { notifyChange } from '../live/live-channel';
@@ -44,44 +43,41 @@ export function createManualLetterService(db: Db) {
         const reference = withSuffix(stamp, (await countWithPrefix(db, me.trustId, stamp)) + 1 + attempt);
         try {
           return await db.transaction(async (tx) => {
-            const [d] = await tx
-              .insert(dictations)
-              .values({
-                trustId: me.trustId,
-                siteId: me.siteId,
-                authorId: body.author_id,
-                createdBy: me.id,
-                clientId: randomUUID(),
-                reference,
-                status: 'BEING_TYPED',
-                urgent: body.urgent,
-                isMobile: false,
-                departmentId: body.department_id,
-                jobTypeId: body.job_type_id,
-                assignedTo: me.id,
-                patient: Object.fromEntries(Object.entries(body.patient).filter(([, v]) => v !== undefined)) as Record<string, string>,
-                customFields: body.custom_fields,
-              })
-              .returning();
-            await addDictationLog(tx, { dictationId: d!.id, userId: me.id, type: 'created', description: 'Manual letter started' });
+            const d = await insertDictation(tx, {
+              trustId: me.trustId,
+              siteId: me.siteId,
+              authorId: body.author_id,
+              createdBy: me.id,
+              clientId: randomUUID(),
+              reference,
+              status: 'BEING_TYPED',
+              urgent: body.urgent,
+              isMobile: false,
+              departmentId: body.department_id,
+              jobTypeId: body.job_type_id,
+              assignedTo: me.id,
+              patient: Object.fromEntries(Object.entries(body.patient).filter(([, v]) => v !== undefined)) as Record<string, string>,
+              customFields: body.custom_fields,
+            });
+            await addDictationLog(tx, { dictationId: d.id, userId: me.id, type: 'created', description: 'Manual letter started' });
             await audit(tx, {
               trustId: me.trustId,
               userId: me.id,
               action: 'dictation.created',
               entityType: 'dictation',
-              entityId: d!.id,
+              entityId: d.id,
               details: { status: 'BEING_TYPED', manual: true },
               ip,
             });
             await auditIdentityChoice(tx, {
               trustId: me.trustId,
               userId: me.id,
-              dictationId: d!.id,
+              dictationId: d.id,
               choice: body.identity_choice,
               ip,
             });
-            await notifyChange(tx, { t: me.trustId, p: [], u: [], dictation: [d!] });
-            return d!.id;
+            await notifyChange(tx, { t: me.trustId, p: [], u: [], dictation: [d] });
+            return d.id;
           });
         } catch (err) {
           if (!isReferenceClash(err)) throw err;

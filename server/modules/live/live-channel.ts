@@ -3,11 +3,11 @@
  * carries ids only (trust, pools, users, session), never patient data; it is sent inside the change's
  * transaction, so PostgreSQL delivers it only once that transaction commits (never for a rollback).
  */
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DictationOwnership } from '../../../src/domain/dictation-access';
 import type { Db } from '../../db/client';
-import { dictations } from '../../db/schema';
+import { pgNotify } from '../../db/pg-notify';
+import { findOwnership } from '../dictations/dictations.repository';
 
 export const LIVE_CHANNEL = 'wardnote_live';
 
@@ -69,7 +69,7 @@ export const ownershipOf = (a: LiveAudience): DictationOwnership => ({
 });
 
 async function send(db: Pick<Db, 'execute'>, message: LiveMessage): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
+  await pgNotify(db, LIVE_CHANNEL, JSON.stringify(message));
 }
 
 /** A change of work queues and/or bells; call inside the change's transaction. */
@@ -81,17 +81,7 @@ export function notifyChange(db: Pick<Db, 'execute'>, change: LiveChange): Promi
 
 /** One dictation's facts as stored now (in the caller's transaction), for a change made elsewhere. */
 export async function dictationFacts(db: Pick<Db, 'select'>, dictationId: number): Promise<DictationFacts[] | undefined> {
-  const [row] = await db
-    .select({
-      authorId: dictations.authorId,
-      createdBy: dictations.createdBy,
-      assignedTo: dictations.assignedTo,
-      isConfidential: dictations.isConfidential,
-      status: dictations.status,
-      outsourcingPoolId: dictations.outsourcingPoolId,
-    })
-    .from(dictations)
-    .where(eq(dictations.id, dictationId));
+  const row = await findOwnership(db, dictationId);
   return row ? [row] : undefined;
 }
 

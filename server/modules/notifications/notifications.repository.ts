@@ -86,3 +86,12 @@ export async function markDictationRead(db: Db, owner: Owner, dictationId: numbe
     .returning({ id: notifications.id });
   return done.length;
 }
+
+/** One notification row; answers its id and when it was made. */
+export async function insertNotification(
+  tx: Pick<Db, 'insert'>,
+  values: typeof notifications.$inferInsert,
+): Promise<{ id: number; createdAt: Date }> {
+  const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id, createdAt: notifications.createdAt });
+  return { id: Number(row!.id), createdAt: row!.createdAt };
+}

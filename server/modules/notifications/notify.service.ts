@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationKind } from '../../../src/domain/click-rules';
 import { notificationText, notificationsForChange, type DictationChangeFacts } from '../../../src/domain/notification-events';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { insertNotification } from './notifications.repository';
 
 export interface EmitInput {
   trustId: number;
@@ -58,11 +58,14 @@ const errorName = (err: unknown) => (err instanceof Error ? err.name : 'error');
 /** Inserts one notification in `tx`; publish the result after the transaction commits. */
 export async function emit(tx: Pick<Db, 'insert'>, input: EmitInput): Promise<EmittedNotification> {
   const text = notificationText(input.kind, input.urgent, input.reference);
-  const [row] = await tx
-    .insert(notifications)
-    .values({ trustId: input.trustId, userId: input.userId, dictationId: input.dictationId, kind: input.kind, ...text })
-    .returning({ id: notifications.id, createdAt: notifications.createdAt });
-  return { ...input, ...text, id: Number(row!.id), createdAt: row!.createdAt };
+  const row = await insertNotification(tx, {
+    trustId: input.trustId,
+    userId: input.userId,
+    dictationId: input.dictationId,
+    kind: input.kind,
+    ...text,
+  });
+  return { ...input, ...text, id: row.id, createdAt: row.createdAt };
 }
 
 /** The notifications a dictation's change calls for (src/domain/notification-events.ts), inserted in `tx`. */

@@ -5,25 +5,13 @@
  * — must be the patient whose name and date of birth were typed. Run where patient details are saved and
  * before any delivery is created; the user's choice in the browser's confirmation is audited here.
  */
-import { and, eq } from 'drizzle-orm';
 import { compareIdentity, identifyingNumber, identityMismatchText, type IdentityChoice } from '../../../src/domain/patient-identity';
 import type { Db } from '../../db/client';
-import { patients } from '../../db/schema';
+import { findByNumber } from './embedded-index.repository';
 import { audit } from '../../lib/audit';
 import { Errors } from '../../lib/errors';
 
 type PatientFields = Partial<Record<string, string | undefined>>;
-
-const INDEX_COLUMNS = {
-  id: patients.id,
-  firstName: patients.firstName,
-  lastName: patients.lastName,
-  birthdate: patients.birthdate,
-  address: patients.address,
-  email: patients.email,
-  gp: patients.gp,
-  next_of_kin: patients.nextOfKin,
-};
 
 /** The index entry the dictation's number points at: by NHS number, else by hospital number. */
 export async function findIndexedPatient(db: Db, trustId: number, p: PatientFields) {
@@ -31,20 +19,12 @@ export async function findIndexedPatient(db: Db, trustId: number, p: PatientFiel
   if (!number) return null;
   const nhs = p.patient_nhs_id ? identifyingNumber({ patient_nhs_id: p.patient_nhs_id }) : null;
   if (nhs) {
-    const [r] = await db
-      .select(INDEX_COLUMNS)
-      .from(patients)
-      .where(and(eq(patients.trustId, trustId), eq(patients.nhsNumber, nhs.value)))
-      .limit(1);
+    const r = await findByNumber(db, trustId, { nhsNumber: nhs.value });
     if (r) return { number: nhs, row: r };
   }
   if (p.patient_mrn_id?.trim()) {
     const mrn = p.patient_mrn_id.trim();
-    const [r] = await db
-      .select(INDEX_COLUMNS)
-      .from(patients)
-      .where(and(eq(patients.trustId, trustId), eq(patients.mrn, mrn)))
-      .limit(1);
+    const r = await findByNumber(db, trustId, { mrn });
     if (r) return { number: { kind: 'mrn' as const, value: mrn }, row: r };
   }
   return null;

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { Errors, appError } from '../../lib/errors';
-import { createEmbeddedIndex } from './embedded-index';
+import { createEmbeddedIndex } from './embedded-index.repository';
 
 export interface Caller {
   userId: number;

@@ -13,7 +13,6 @@ import { LETTER_VERSION_HEADER } from '../../../src/domain/contract';
 import { E } from '../../../src/domain/contract/endpoints';
 import { buildLetterModel, letterFileName } from '../../../src/domain/letter-model';
 import type { Db } from '../../db/client';
-import { dictationLogs } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { appError } from '../../lib/errors';
 import { route } from '../../lib/route';
@@ -25,6 +24,7 @@ import { readLetterSource, readLetterVersion } from '../documents/letter-source'
 import type { RenderPool } from '../documents/render-pool';
 import { mayView, visibleContext } from '../letters/dictation-scope';
 import { findContext } from '../letters/letters.repository';
+import { addDictationLog } from '../dictations/dictations.repository';
 
 /** How long a print link works. */
 export const PRINT_LINK_TTL_MS = 5 * 60_000;
@@ -78,7 +78,7 @@ export const printLinkRoutes: FastifyPluginAsyncZod<{ db: Db; renderer: RenderPo
       if (!auth || !ctx || !mayView(auth, ctx.row) || (await readLetterVersion(db, dictationId)) !== version) throw expired();
       const source = await readLetterSource(db, ctx.row, new Date(), (msg) => req.log.warn(msg));
       const bytes = await renderer.render('pdf', buildLetterModel(source));
-      await db.insert(dictationLogs).values({
+      await addDictationLog(db, {
         dictationId,
         userId: auth.ctx.user.id,
         type: 'printed',

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
+import { keepFirstSetting } from '../../db/settings-store';
 
 export interface VapidKeys {
   publicKey: string;
@@ -21,12 +20,7 @@ function isVapid(v: unknown): v is VapidKeys {
  * processes starting at once both insert-if-absent and then read the one that won.
  */
 export async function loadVapidKeys(db: Db): Promise<VapidKeys> {
-  const read = async () => (await db.select().from(settings).where(eq(settings.key, KEY)).limit(1))[0]?.value;
-  const existing = await read();
-  if (isVapid(existing)) return existing;
-  const fresh = webpush.generateVAPIDKeys();
-  await db.insert(settings).values({ key: KEY, value: fresh }).onConflictDoNothing();
-  const stored = await read();
+  const stored = await keepFirstSetting(db, KEY, () => webpush.generateVAPIDKeys());
   if (!isVapid(stored)) throw new Error('VAPID keys could not be stored');
   return stored;
 }

@@ -2,16 +2,16 @@
  * The find-document search: the ids matching a term, each field read through its own index
  * (migration 0011: trigram on reference, patient name and MRN; btree on NHS number, clinic code and
  * department; English full-text on the letter), united, then narrowed to what the viewer may see with
- * the work queues' own rule (worklist.scope.ts `visibleTo`), so a search shows exactly what the lists
+ * the work queues' own rule (worklist.scope.sql.ts `visibleTo`), so a search shows exactly what the lists
  * would, never more.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ParsedSearch, SearchField, SearchSortKey } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
-import { visibleTo, type Viewer } from '../worklist/worklist.scope';
+import { visibleTo, type Viewer } from '../worklist/worklist.scope.sql';
 import type { DictationRowBase } from '../worklist/worklist.repository';
-import { orderBy, orderTerms, sortJoins } from '../worklist/worklist.order';
+import { orderBy, orderTerms, sortJoins } from '../worklist/worklist.order.sql';
 import type { SortableColumn } from '../../../src/domain/list-query';
 
 /** LIKE's wildcards in a user's term are characters to find, not patterns. */
@@ -63,7 +63,7 @@ export async function searchPage(
     q.fields.map((f) => fieldIds(f, q, v.trustId)),
     sql` UNION `,
   );
-  // The list's own order for each sortable column of spec §9 (worklist.order.ts); created_at is the dictation date.
+  // The list's own order for each sortable column of spec §9 (worklist.order.sql.ts); created_at is the dictation date.
   const key: SortableColumn = opts.sortKey === 'created_at' ? 'dictation_date' : opts.sortKey;
   const order = { terms: orderBy(orderTerms({ key, dir: opts.sort, tab: '' })), joins: sortJoins(key) };
   const offset = Math.min((opts.page - 1) * opts.perPage, Number.MAX_SAFE_INTEGER - opts.perPage);

@@ -2,10 +2,9 @@
  * How long an approved letter may wait before it counts as stuck: the trust's own limit from its
  * distribution setting (`stuck_letter_hours`), else the deployment's STUCK_LETTER_HOURS.
  */
-import { like } from 'drizzle-orm';
 import { distributionSettingSchema } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
+import { readSettingsWithPrefix } from '../../db/settings-store';
 import { readDistributionSetting } from '../distribution/distribution-settings';
 
 export interface StuckLimits {
@@ -17,7 +16,7 @@ export interface StuckLimits {
 
 /** Every trust's own limit (the periodic check covers all trusts at once). */
 export async function readStuckLimits(db: Db, fallback: number): Promise<StuckLimits> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(like(settings.key, 'distribution:%'));
+  const rows = await readSettingsWithPrefix(db, 'distribution:');
   const trusts: Record<string, number> = {};
   for (const row of rows) {
     const id = /^distribution:(\d+)$/.exec(row.key)?.[1];

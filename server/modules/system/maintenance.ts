@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
+import { readSetting, writeSetting } from '../../db/settings-store';
 
 const KEY = 'maintenance';
 
@@ -18,16 +17,12 @@ export async function isMaintenanceOn(db: Db, fromEnv: boolean): Promise<boolean
   const now = Date.now();
   const cached = lastRead.get(db);
   if (cached && cached.until > now) return cached.on;
-  const [row] = await db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
-  const on = row?.value === true;
+  const on = (await readSetting(db, KEY)) === true;
   lastRead.set(db, { on, until: now + MAINTENANCE_FLAG_CACHE_MS });
   return on;
 }
 
 export async function setMaintenance(db: Db, on: boolean): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: KEY, value: on })
-    .onConflictDoUpdate({ target: settings.key, set: { value: on } });
+  await writeSetting(db, KEY, on);
   lastRead.delete(db);
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import type { Db } from '../../db/client';
-import { uploadLocks } from '../../db/schema';
+import { askToLetGo, dropLease, forgetExpiredLeases, renewLease, tryTakeLease } from './upload-locks.repository';
 
 export interface UploadLockTimings {
   /** How long a lease lasts without renewal: a crashed process's lock frees itself after this. */
@@ -38,11 +37,7 @@ export class DbUploadLocker implements Locker {
 
   /** Forgets leases that ran out long ago (left by processes that crashed); returns how many. */
   async forgetExpired(): Promise<number> {
-    const gone = await this.db
-      .delete(uploadLocks)
-      .where(sql`${uploadLocks.expiresAt} < now() - interval '1 hour'`)
-      .returning({ id: uploadLocks.uploadId });
-    return gone.length;
+    return forgetExpiredLeases(this.db);
   }
 }
 
@@ -54,10 +49,6 @@ class DbUploadLock implements Lock {
     private readonly id: string,
     private readonly locker: DbUploadLocker,
   ) {}
-
-  private get lease() {
-    return sql`now() + make_interval(secs => ${this.locker.timings.leaseMs / 1000})`;
-  }
 
   async lock(signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
     const deadline = Date.now() + this.locker.timings.waitMs;
@@ -77,40 +68,27 @@ class DbUploadLock implements Lock {
     if (this.beat) clearInterval(this.beat);
     this.beat = null;
     if (this.locker.heldHere.get(this.id)?.holder === this.holder) this.locker.heldHere.delete(this.id);
-    await this.locker.db.delete(uploadLocks).where(and(eq(uploadLocks.uploadId, this.id), eq(uploadLocks.holder, this.holder)));
+    await dropLease(this.locker.db, this.id, this.holder);
   }
 
   /** Takes the lock if it is free or its lease has run out. */
   private async tryAcquire(): Promise<boolean> {
-    const [row] = await this.locker.db
-      .insert(uploadLocks)
-      .values({ uploadId: this.id, holder: this.holder, expiresAt: this.lease })
-      .onConflictDoUpdate({
-        target: uploadLocks.uploadId,
-        set: { holder: this.holder, expiresAt: this.lease, releaseRequested: false },
-        where: sql`${uploadLocks.expiresAt} < now()`,
-      })
-      .returning({ holder: uploadLocks.holder });
-    return row?.holder === this.holder;
+    return tryTakeLease(this.locker.db, this.id, this.holder, this.locker.timings.leaseMs);
   }
 
   private async askHolderToLetGo(): Promise<void> {
     const here = this.locker.heldHere.get(this.id);
     if (here) await here.requestRelease();
-    else await this.locker.db.update(uploadLocks).set({ releaseRequested: true }).where(eq(uploadLocks.uploadId, this.id));
+    else await askToLetGo(this.locker.db, this.id);
   }
 
   /** Renews the lease while the request runs; lets go when asked, or when the lease was lost. */
   private keepAlive(requestRelease: RequestRelease) {
     let asked = false;
     this.beat = setInterval(() => {
-      void this.locker.db
-        .update(uploadLocks)
-        .set({ expiresAt: this.lease })
-        .where(and(eq(uploadLocks.uploadId, this.id), eq(uploadLocks.holder, this.holder)))
-        .returning({ releaseRequested: uploadLocks.releaseRequested })
-        .then(([row]) => {
-          if (asked || (row && !row.releaseRequested)) return;
+      void renewLease(this.locker.db, this.id, this.holder, this.locker.timings.leaseMs)
+        .then((releaseRequested) => {
+          if (asked || releaseRequested === false) return;
           asked = true;
           return requestRelease();
         })

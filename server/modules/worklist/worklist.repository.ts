@@ -1,20 +1,20 @@
 /**
  * The work-queue page query: one page of a status tab with its total, scoped exactly as
  * `canViewDictation` (trust, role, confidential) so a row the caller may not open never appears.
- * Pages find their ids in order without sorting the tab (worklist.order.ts); the total comes from
- * the counts the database keeps where they hold the list's filters (worklist.counts.ts). Measured at a
+ * Pages find their ids in order without sorting the tab (worklist.order.sql.ts); the total comes from
+ * the counts the database keeps where they hold the list's filters (worklist.counts.sql.ts). Measured at a
  * million dictations: docs/decisions.md.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortableColumn } from '../../../src/domain/list-columns';
 import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
-import { scopeOf, visibleTo, type Viewer } from './worklist.scope';
-import { orderBy, orderTerms, pageIds } from './worklist.order';
-import { filterSql, type ListFilters } from './worklist.filters';
-import { totalSql } from './worklist.counts';
+import { scopeOf, visibleTo, type Viewer } from './worklist.scope.sql';
+import { orderBy, orderTerms, pageIds } from './worklist.order.sql';
+import { filterSql, type ListFilters } from './worklist.filters.sql';
+import { totalSql } from './worklist.counts.sql';
 
-export type { Viewer } from './worklist.scope';
+export type { Viewer } from './worklist.scope.sql';
 
 /** The columns a dictation row of a list or of a search shares (toListedDictation in worklist.service.ts). */
 export interface DictationRowBase {

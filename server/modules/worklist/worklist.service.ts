@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { trustTimeZone } from '../dictations/dictations.repository';
 import type { RequestAuth } from '../auth/request-auth';
 import { listPage, type DictationRowBase, type ListRow, type Viewer } from './worklist.repository';
-import { countByStatus } from './worklist.counts';
+import { countByStatus } from './worklist.counts.sql';
 import { rowTurnaround } from './row-tat';
 
 type ListQuery = z.output<typeof worklistQuerySchema>;

@@ -10,8 +10,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DictationStatus } from '../../../src/domain/statuses';
 import type { Db } from '../../db/client';
-import { filterSql, statusList, type ListFilters } from './worklist.filters';
-import { ownRows, scopeOf, visibleTo, type Viewer } from './worklist.scope';
+import { filterSql, statusList, type ListFilters } from './worklist.filters.sql';
+import { ownRows, scopeOf, visibleTo, type Viewer } from './worklist.scope.sql';
 import { executeRows } from '../../db/execute-rows';
 
 /**

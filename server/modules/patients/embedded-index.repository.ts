@@ -100,3 +100,25 @@ function toAppointmentRecord(r: AppointmentRow): AppointmentRecord {
     clinic_code: r.clinicCode,
   };
 }
+
+/** What the wrong-patient check compares, and what a letter takes from the index entry (addresses, e-mail, GP). */
+const IDENTITY_COLUMNS = {
+  id: patients.id,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  birthdate: patients.birthdate,
+  address: patients.address,
+  email: patients.email,
+  gp: patients.gp,
+  next_of_kin: patients.nextOfKin,
+};
+
+/** The trust's index entry with this NHS number or hospital number (MRN), or undefined. */
+export async function findByNumber(db: Db, trustId: number, by: { nhsNumber: string } | { mrn: string }) {
+  const [r] = await db
+    .select(IDENTITY_COLUMNS)
+    .from(patients)
+    .where(and(eq(patients.trustId, trustId), 'nhsNumber' in by ? eq(patients.nhsNumber, by.nhsNumber) : eq(patients.mrn, by.mrn)))
+    .limit(1);
+  return r;
+}

@@ -13,7 +13,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortableColumn } from '../../../src/domain/list-columns';
-import { ownRows, scopeOf, type Viewer } from './worklist.scope';
+import { ownRows, scopeOf, type Viewer } from './worklist.scope.sql';
 
 export interface OrderTerm {
   expr: SQL;
