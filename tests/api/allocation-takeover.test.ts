@@ -1,7 +1,7 @@
 // On PostgreSQL too: six allocations of one letter, and a claim against an allocation, are sent at once; only PostgreSQL runs the transactions in parallel, so the guarded update decides the one winner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { dictationLogs, dictations, notifications } from '../../server/db/schema';
+import { dictationLogs, dictations, notifications, users } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './harness';
 import { AUTHOR, MANAGER, SECRETARY, makeDictation } from './worklist-fixtures';
 import { addUser, userId } from './letters-fixtures';
@@ -134,5 +134,18 @@ describe('concurrent allocations: the database decides, one winner', () => {
     expect((await row(d.id)).assignedTo).toBe(claimed ? ids[SECRETARY] : ids[MARK]);
     if (claimed) expect(alloc.json().unsuccessful_jobs[0].reason).toBe(TAKEN('Jenny Walsh'));
     else expect(claim.json().message).toBe('Mark Ellis is already typing this dictation.');
+  });
+});
+
+describe('only active people get work', () => {
+  it('allocating to a deactivated typist is refused under the typist field; the dictation stays in the queue', async () => {
+    const nina = await addUser(t.db, { email: 'nina.gone@wardnote.test', first: 'Nina', last: 'Gone', role: 'Secretary', like: SECRETARY });
+    await t.db.update(users).set({ active: false }).where(eq(users.id, nina));
+    const d = await makeDictation(t.db, { author: AUTHOR, status: 'READY_FOR_TYPING' });
+    const res = await allocate(MANAGER, { dictations: [d.id], type: 'user', user_id: nina });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ user_id: ['Choose a typist.'] });
+    expect(await row(d.id)).toMatchObject({ status: 'READY_FOR_TYPING', assignedTo: null });
+    expect(await logsOf(d.id)).toEqual([]);
   });
 });
