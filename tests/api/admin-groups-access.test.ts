@@ -78,7 +78,7 @@ beforeAll(async () => {
     other: await userId(t.db, 'other.secretary@wardnote.test'),
   };
   for (const actor of ACTORS) tokens[actor] = await t.login(EMAIL[actor]);
-}, 60_000);
+}, 180_000);
 afterAll(() => t?.close());
 
 /** The place of a group `where` is, seen from the actor: the foreign admin's own site is the other trust's. */

@@ -106,9 +106,9 @@ export function createGroupService(db: Db) {
   }
 
   /** The scope asked for, checked: one of the trust's sites, and a SiteAdmin's own site only. */
-  async function checkScope(auth: RequestAuth, trustId: number, siteId: number | null): Promise<string | null> {
+  async function checkScope(auth: RequestAuth, trustId: number, siteId: number | null, q: Db = db): Promise<string | null> {
     const reach = reachOf(auth);
-    const all = await trustSites(db, trustId);
+    const all = await trustSites(q, trustId);
     if (reach.siteId !== 'any') {
       const own = all.find((s) => s.id === reach.siteId);
       if (siteId !== reach.siteId) throw under('site_id', appErrorVariant('group_site_unknown', 'notYours', own?.name ?? 'your site'));
@@ -203,7 +203,7 @@ export function createGroupService(db: Db) {
         };
         if (patch.permissions) mustHoldToGive(auth, patch.permissions);
         if (after.site_id !== before.site_id) {
-          const siteName = await checkScope(auth, row.trustId, after.site_id);
+          const siteName = await checkScope(auth, row.trustId, after.site_id, tx);
           if (after.site_id !== null) {
             const elsewhere = (await groupMembers(tx, id)).filter((m) => m.siteId !== after.site_id);
             if (elsewhere.length)
