@@ -39,6 +39,7 @@ test('a TrustAdmin adds a group with a permission and a member, edits it, and de
   await adding.getByLabel('For', { exact: true }).selectOption({ label: 'Demo General Hospital only' });
   await adding.getByRole('checkbox', { name: /^dictation\.view/ }).check();
   await axe(page, '[role=dialog]');
+  await screenshotBothSizes(page, (w) => `${SHOTS}/group-add-${w}.png`, { focus: adding.getByRole('textbox', { name: 'Name' }) });
   await adding.getByRole('button', { name: 'Add group' }).click();
   await expect(page.getByText('Added: Discharge letters team. Now add its members.')).toBeVisible();
 
