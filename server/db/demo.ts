@@ -1,4 +1,5 @@
 import type { Db } from './client';
+import { seedDemoGroups } from './demo-groups';
 import { seedDemoKnowledge } from './demo-knowledge';
 import { seedDemoStructure } from './demo-structure';
 import { seedDemoAutotexts } from './demo-autotexts';
@@ -25,5 +26,6 @@ export async function seedDemoWork(db: Db, services: { storage: AudioStorage; jo
   await seedDemoNotifications(db);
   await seedDemoKnowledge(db);
   await seedDemoStructure(db);
+  await seedDemoGroups(db);
   return made + (await seedOtherTrustWork(db, services));
 }

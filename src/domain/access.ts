@@ -60,6 +60,12 @@ export const RULES = {
   jobTypesCreate: { roles: ['SuperAdmin', 'TrustAdmin'], permissions: ['jobtypes.create'] },
   jobTypesEdit: { roles: ['SuperAdmin', 'TrustAdmin'], permissions: ['jobtypes.edit'] },
   departments: { roles: ['SuperAdmin', 'TrustAdmin'], permissions: ['departments', 'jobtypes'] },
+  /**
+   * Groups (issue 25): spec §2 gives /groups to SuperAdmin, TrustAdmin and SiteAdmin; holders of the
+   * permission `groups` manage their trust's groups too. Reach and "nobody grants what they do not hold":
+   * src/domain/group-grants.ts.
+   */
+  groups: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'], permissions: ['groups'] },
   /** Writing knowledge base articles: SuperAdmin the global ones, a TrustAdmin their trust's (issue 25). */
   knowledgeBaseEdit: { roles: ['SuperAdmin', 'TrustAdmin'] },
   /** The audit viewer (issue 25): a trust's administrators, a SiteAdmin for their site. */
@@ -162,7 +168,7 @@ export const ROUTES = {
   '/job-types/create/$id': { access: { kind: 'rule', rule: RULES.jobTypesCreate } },
   '/job-types/update/$department/$jobtype': { access: { kind: 'rule', rule: RULES.jobTypesEdit } },
   '/departments': { access: { kind: 'rule', rule: RULES.departments } },
-  '/groups': { access: { kind: 'rule', rule: RULES.userAdmin } },
+  '/groups': { access: { kind: 'rule', rule: RULES.groups } },
   /** The audit viewer (issue 25). */
   '/audit': { access: { kind: 'rule', rule: RULES.audit } },
   '/reusable': { access: { kind: 'rule', rule: RULES.superAdmin } },

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../app/guard';
-import { ComingSoon } from '../components/ui/page';
+import { GroupsPage } from '../features/admin-groups/groups-page';
 
 export const Route = createFileRoute('/groups')({
   beforeLoad: guardRoute('/groups'),
-  component: () => <ComingSoon title="Groups" />,
+  component: GroupsPage,
 });

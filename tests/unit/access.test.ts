@@ -73,7 +73,8 @@ const ALLOWED: Partial<Record<RouteId, string[]>> = {
   '/users': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
   '/users/create/$id': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
   '/users/update/$id': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
-  '/groups': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
+  // Spec §2 names the three administrators; holders of `groups` manage their trust's groups too (issue 25).
+  '/groups': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'perm:groups'],
   '/audit': ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'],
   '/trusts': ['SuperAdmin', 'TrustAdmin'],
   '/trusts/update/$id': ['SuperAdmin', 'TrustAdmin'],

@@ -190,6 +190,21 @@ export const ERROR_CATALOGUE = {
   // Users: the list, invitations, CSV import, edits, unlock, PIN reset, sign-out everywhere, deactivation (issue 25)
 
   // Groups: permission bundles scoped to a trust or site, and their members (issue 25)
+  group_name_taken: { status: 422, message: PAGE_MESSAGES.groupNameTaken },
+  /** Nobody grants a permission they do not hold: giving it to a group, or changing (members too) a group that gives it. */
+  group_permission_not_held: {
+    status: 403,
+    message: PAGE_MESSAGES.groupPermissionNotHeld,
+    variants: { change: { message: PAGE_MESSAGES.groupChangeNotHeld } },
+  },
+  group_site_unknown: {
+    status: 422,
+    message: PAGE_MESSAGES.groupSiteUnknown,
+    variants: { notYours: { message: PAGE_MESSAGES.groupSiteOnlyYours } },
+  },
+  group_member_unknown: { status: 422, message: PAGE_MESSAGES.groupMemberUnknown },
+  group_member_other_site: { status: 422, message: PAGE_MESSAGES.groupMemberOtherSite },
+  group_members_elsewhere: { status: 422, message: PAGE_MESSAGES.groupMembersElsewhere },
 
   // Trusts and sites: identity, targets, retention, letterhead, engine settings with write-only secrets (issue 25)
 
