@@ -7,7 +7,6 @@
  * few-second session cache is dropped for them).
  */
 import type { z } from 'zod';
-import { adminReach, type AdminReach } from '../../../src/domain/admin-reach';
 import type {
   Group,
   GroupDetail,
@@ -20,10 +19,11 @@ import type {
   PermissionsAnswer,
 } from '../../../src/domain/contract';
 import { notHeld, reachesGroup, reachesPerson } from '../../../src/domain/group-grants';
+import { fullName as personName } from '../../../src/domain/display-format';
 import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '../../../src/domain/roles';
 import type { Db } from '../../db/client';
-import { trusts } from '../../db/schema';
+import { reachOf, reachableTrust as reachableTrustOf } from '../admin-structure/scope';
 import { audit } from '../../lib/audit';
 import { appError, appErrorVariant, Errors } from '../../lib/errors';
 import { forgetUser } from '../auth/auth-cache';
@@ -46,7 +46,6 @@ import {
   type GroupRow,
   type MemberRow,
 } from './admin-groups.repository';
-import { eq } from 'drizzle-orm';
 
 type Snapshot = { name: string; description: string | null; site_id: number | null; permissions: Permission[] };
 const snapshot = (g: Pick<GroupRow, 'name' | 'description' | 'siteId' | 'permissions'>): Snapshot => ({
@@ -68,16 +67,12 @@ const toGroup = (r: GroupRow): Group => ({
 
 const toMember = (m: MemberRow): GroupMember => ({
   id: m.id,
-  full_name: `${m.firstName} ${m.lastName}`,
+  full_name: fullName(m),
   email: m.email,
   site: { id: m.siteId, name: m.siteName },
 });
 
-const fullName = (m: MemberRow) => `${m.firstName} ${m.lastName}`;
-
-function reachOf(auth: RequestAuth): AdminReach {
-  return adminReach(auth.subject, { trustId: auth.ctx.user.trustId, siteId: auth.ctx.user.siteId });
-}
+const fullName = (m: MemberRow) => personName(m.firstName, m.lastName);
 
 /** A refusal said under one field of the form. */
 const under = (field: string, e: ReturnType<typeof appError>) => e.withFields({ [field]: [e.message] });
@@ -88,15 +83,7 @@ const forgetAll = (ids: Iterable<number>) => {
 };
 
 export function createGroupService(db: Db) {
-  /** The trust asked for (the caller's own when none is named), when the caller reaches it; otherwise not found. */
-  async function reachableTrust(auth: RequestAuth, trustId?: number) {
-    const reach = reachOf(auth);
-    const id = trustId ?? auth.ctx.user.trustId;
-    if (reach.trustId !== 'any' && reach.trustId !== id) throw Errors.notFound();
-    const [trust] = await db.select({ id: trusts.id, name: trusts.name }).from(trusts).where(eq(trusts.id, id));
-    if (!trust) throw Errors.notFound();
-    return trust;
-  }
+  const reachableTrust = (auth: RequestAuth, trustId?: number) => reachableTrustOf(db, auth, trustId);
 
   /** The sites of the trust the caller may scope a group to: a SiteAdmin their own. */
   async function sitesFor(auth: RequestAuth, trustId: number) {
