@@ -86,7 +86,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const LETTERHEAD = { address_lines: ['1 Test Road'], telephone: null, email: null, website: null, footer: 'Test footer', logo_png_base64: null };
+const LETTERHEAD = {
+  address_lines: ['1 Test Road'],
+  telephone: null,
+  email: null,
+  website: null,
+  footer: 'Test footer',
+  logo_png_base64: null,
+};
 
 function request(name: Name, target: Target): { method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; body?: unknown } {
   const trustId = target === 'other trust' ? trusts.theirs : trusts.ours;
@@ -133,7 +140,8 @@ describe('trusts and sites: who may call what', () => {
   it('has a row for every endpoint of the area, and nothing else', () => {
     expect(Object.keys(ALLOWED).sort()).toEqual(Object.keys(adminTrustsEndpoints).sort());
     expect(Object.keys(SUCCESS).sort()).toEqual(Object.keys(adminTrustsEndpoints).sort());
-    for (const [name, e] of Object.entries(adminTrustsEndpoints)) expect(e.path, name).toMatch(/^\/api\/(trusts|sites)(\/:id(\/[a-z/]+)?)?$/);
+    for (const [name, e] of Object.entries(adminTrustsEndpoints))
+      expect(e.path, name).toMatch(/^\/api\/(trusts|sites)(\/:id(\/[a-z/]+)?)?$/);
   });
 
   for (const name of Object.keys(ALLOWED) as Name[]) {

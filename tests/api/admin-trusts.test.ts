@@ -42,7 +42,13 @@ describe('trusts', () => {
   it('a SuperAdmin creates a trust with its first site, audited', async () => {
     const res = await t.call('POST', '/api/trusts', {
       token: superAdmin,
-      body: { name: 'Northfield NHS Trust', ods_code: 'rnf', time_zone: 'Europe/London', turnaround_days: 7, site: { name: 'Northfield Hospital', address: '1 North Road' } },
+      body: {
+        name: 'Northfield NHS Trust',
+        ods_code: 'rnf',
+        time_zone: 'Europe/London',
+        turnaround_days: 7,
+        site: { name: 'Northfield Hospital', address: '1 North Road' },
+      },
     });
     expect(res.statusCode).toBe(201);
     const trust = res.json().data;
@@ -50,7 +56,10 @@ describe('trusts', () => {
     const site = await t.call('GET', `/api/sites?trust_id=${trust.id}`, { token: superAdmin });
     expect(site.json().data.data).toEqual([expect.objectContaining({ name: 'Northfield Hospital', address: '1 North Road', users: 0 })]);
     const row = await lastAudit('trust.created', trust.id);
-    expect(row!.details).toMatchObject({ before: null, after: { name: 'Northfield NHS Trust', ods_code: 'RNF', first_site: { name: 'Northfield Hospital' } } });
+    expect(row!.details).toMatchObject({
+      before: null,
+      after: { name: 'Northfield NHS Trust', ods_code: 'RNF', first_site: { name: 'Northfield Hospital' } },
+    });
     // Found by its ODS code in the list.
     const listed = await t.call('GET', '/api/trusts?search=rnf', { token: superAdmin });
     expect(listed.json().data.data.map((x: { name: string }) => x.name)).toEqual(['Northfield NHS Trust']);
@@ -70,8 +79,14 @@ describe('trusts', () => {
     const res = await t.call('PATCH', `/api/trusts/${ours}`, { token: trustAdmin, body: { ods_code: 'RX8', name: 'Renamed' } });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'trust_ods_taken', errors: { ods_code: ['Another trust already has the ODS code RX8.'] } });
-    expect((await t.call('GET', `/api/trusts/${ours}`, { token: trustAdmin })).json().data).toMatchObject({ name: 'Demo NHS Foundation Trust', ods_code: 'RX9' });
-    const created = await t.call('POST', '/api/trusts', { token: superAdmin, body: { name: 'Copycat', ods_code: 'RX9', site: { name: 'Copycat site' } } });
+    expect((await t.call('GET', `/api/trusts/${ours}`, { token: trustAdmin })).json().data).toMatchObject({
+      name: 'Demo NHS Foundation Trust',
+      ods_code: 'RX9',
+    });
+    const created = await t.call('POST', '/api/trusts', {
+      token: superAdmin,
+      body: { name: 'Copycat', ods_code: 'RX9', site: { name: 'Copycat site' } },
+    });
     expect(created.statusCode).toBe(422);
   });
 
@@ -79,7 +94,10 @@ describe('trusts', () => {
     const res = await t.call('PATCH', `/api/trusts/${ours}`, { token: trustAdmin, body: { time_zone: 'Mars/Olympus_Mons' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.time_zone).toEqual(['Choose a time zone from the list, such as Europe/London.']);
-    const days = await t.call('PATCH', `/api/trusts/${ours}`, { token: trustAdmin, body: { turnaround_days: 0, audio_retention_days: -1 } });
+    const days = await t.call('PATCH', `/api/trusts/${ours}`, {
+      token: trustAdmin,
+      body: { turnaround_days: 0, audio_retention_days: -1 },
+    });
     expect(days.statusCode).toBe(422);
     expect(Object.keys(days.json().errors).sort()).toEqual(['audio_retention_days', 'turnaround_days']);
   });
@@ -92,7 +110,10 @@ describe('trusts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ turnaround_days: 4, audio_retention_days: 365, time_zone: 'Europe/Dublin' });
     const row = await lastAudit('trust.updated', ours);
-    expect(row!.details).toMatchObject({ before: { turnaround_days: 5, time_zone: 'Europe/London' }, after: { turnaround_days: 4, time_zone: 'Europe/Dublin' } });
+    expect(row!.details).toMatchObject({
+      before: { turnaround_days: 5, time_zone: 'Europe/London' },
+      after: { turnaround_days: 4, time_zone: 'Europe/Dublin' },
+    });
     const off = await t.call('PATCH', `/api/trusts/${ours}`, { token: trustAdmin, body: { active: false } });
     expect(off.statusCode).toBe(422);
     expect(off.json().message).toBe('You cannot deactivate the trust you belong to.');
@@ -109,24 +130,37 @@ describe('engine settings: the key is write-only', () => {
       body: { transcription: { base_url: 'https://asr.example.nhs.uk/v1', model: 'whisper-large', api_key: KEY } },
     });
     expect(set.statusCode).toBe(200);
-    expect(set.json().data.transcription).toMatchObject({ base_url: 'https://asr.example.nhs.uk/v1', model: 'whisper-large', api_key_set: true });
+    expect(set.json().data.transcription).toMatchObject({
+      base_url: 'https://asr.example.nhs.uk/v1',
+      model: 'whisper-large',
+      api_key_set: true,
+    });
     expect(set.json().data.drafting).toMatchObject({ base_url: null, api_key_set: false });
     const answers = [set.body];
     const read = await t.call('GET', `/api/trusts/${ours}/engines`, { token: trustAdmin });
     answers.push(read.body);
     expect(read.json().data.transcription.api_key_set).toBe(true);
     // Stored encrypted, not as given.
-    const [stored] = await t.db.select().from(trustEngines).where(and(eq(trustEngines.trustId, ours), eq(trustEngines.kind, 'transcription')));
+    const [stored] = await t.db
+      .select()
+      .from(trustEngines)
+      .where(and(eq(trustEngines.trustId, ours), eq(trustEngines.kind, 'transcription')));
     expect(stored!.apiKeyCiphertext).toBeTruthy();
     expect(stored!.apiKeyCiphertext).not.toContain(KEY);
 
-    const keep = await t.call('PATCH', `/api/trusts/${ours}/engines`, { token: trustAdmin, body: { transcription: { model: 'whisper-medium' } } });
+    const keep = await t.call('PATCH', `/api/trusts/${ours}/engines`, {
+      token: trustAdmin,
+      body: { transcription: { model: 'whisper-medium' } },
+    });
     answers.push(keep.body);
     expect(keep.json().data.transcription).toMatchObject({ model: 'whisper-medium', api_key_set: true });
 
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'trust.engines_updated'));
     expect(audits.length).toBeGreaterThanOrEqual(2);
-    expect(audits[0]!.details).toMatchObject({ before: { transcription: { api_key_set: false } }, after: { transcription: { api_key_set: true } } });
+    expect(audits[0]!.details).toMatchObject({
+      before: { transcription: { api_key_set: false } },
+      after: { transcription: { api_key_set: true } },
+    });
 
     const clear = await t.call('PATCH', `/api/trusts/${ours}/engines`, { token: trustAdmin, body: { transcription: { api_key: null } } });
     answers.push(clear.body);
@@ -158,7 +192,14 @@ describe('engine settings: the key is write-only', () => {
 describe('letterhead', () => {
   it('saves address lines, footer and logo (audited without the logo bytes) and previews a real PDF', async () => {
     const logo = demoLogoPng(64).toString('base64');
-    const body = { address_lines: ['Hospital Road', 'Demoton', 'DM1 1AA'], telephone: '01632 960 000', email: null, website: null, footer: 'Registered office: Hospital Road', logo_png_base64: logo };
+    const body = {
+      address_lines: ['Hospital Road', 'Demoton', 'DM1 1AA'],
+      telephone: '01632 960 000',
+      email: null,
+      website: null,
+      footer: 'Registered office: Hospital Road',
+      logo_png_base64: logo,
+    };
     const res = await t.call('PUT' as 'PATCH', `/api/trusts/${ours}/letterhead`, { token: trustAdmin, body });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ footer: 'Registered office: Hospital Road', logo_png_base64: logo });
@@ -171,7 +212,10 @@ describe('letterhead', () => {
   });
 
   it('refuses a logo that is not a PNG by its bytes', async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a png at all')]).toString('base64');
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('not really a png at all'),
+    ]).toString('base64');
     const res = await t.call('POST', `/api/trusts/${ours}/letterhead/preview`, {
       token: trustAdmin,
       body: { address_lines: [], telephone: null, email: null, website: null, footer: null, logo_png_base64: fake },
@@ -183,7 +227,10 @@ describe('letterhead', () => {
 
 describe('sites', () => {
   it('a TrustAdmin adds a site and edits it; a name the trust has is refused', async () => {
-    const made = await t.call('POST', '/api/sites', { token: trustAdmin, body: { name: 'Demo Eye Unit', address: 'Eye Lane', mfa: true, pin_lifetime_minutes: 60 } });
+    const made = await t.call('POST', '/api/sites', {
+      token: trustAdmin,
+      body: { name: 'Demo Eye Unit', address: 'Eye Lane', mfa: true, pin_lifetime_minutes: 60 },
+    });
     expect(made.statusCode).toBe(201);
     const site = made.json().data;
     expect(site).toMatchObject({ trust_id: ours, mfa: true, pin_lifetime_minutes: 60, users: 0 });
@@ -196,8 +243,14 @@ describe('sites', () => {
     });
     expect(edit.statusCode).toBe(200);
     const row = await lastAudit('site.updated', site.id);
-    expect(row!.details).toMatchObject({ before: { support_link: null }, after: { support_link: 'https://support.demo-nhs.test', sr_integration: 'dragon' } });
-    const bad = await t.call('PATCH', `/api/sites/${site.id}`, { token: trustAdmin, body: { support_link: 'javascript:alert(1)', support_email: 'nope' } });
+    expect(row!.details).toMatchObject({
+      before: { support_link: null },
+      after: { support_link: 'https://support.demo-nhs.test', sr_integration: 'dragon' },
+    });
+    const bad = await t.call('PATCH', `/api/sites/${site.id}`, {
+      token: trustAdmin,
+      body: { support_link: 'javascript:alert(1)', support_email: 'nope' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['support_email', 'support_link']);
   });
@@ -210,7 +263,10 @@ describe('sites', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.active).toBe(false);
     expect(res.json().message).toMatch(/deactivated rather than deleted: \d+ users? belongs? to it\./);
-    expect((await lastAudit('site.deactivated', community!.id))!.details).toMatchObject({ before: { active: true }, after: { active: false } });
+    expect((await lastAudit('site.deactivated', community!.id))!.details).toMatchObject({
+      before: { active: true },
+      after: { active: false },
+    });
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.siteId, community!.id))).toHaveLength(before.length);
     await t.call('PATCH', `/api/sites/${community!.id}`, { token: trustAdmin, body: { active: true } });
   });
@@ -223,7 +279,10 @@ describe('sites', () => {
     const [community] = await t.db.select().from(sites).where(eq(sites.name, 'Demo Community Hospital'));
     expect((await t.call('GET', `/api/sites/${community!.id}`, { token: siteAdmin })).statusCode).toBe(404);
     expect((await t.call('PATCH', `/api/sites/${community!.id}`, { token: siteAdmin, body: { address: 'x' } })).statusCode).toBe(404);
-    const edit = await t.call('PATCH', `/api/sites/${mine[0].id}`, { token: siteAdmin, body: { address: 'Hospital Road, Demoton, DM1 1AB' } });
+    const edit = await t.call('PATCH', `/api/sites/${mine[0].id}`, {
+      token: siteAdmin,
+      body: { address: 'Hospital Road, Demoton, DM1 1AB' },
+    });
     expect(edit.statusCode).toBe(200);
     const off = await t.call('PATCH', `/api/sites/${mine[0].id}`, { token: siteAdmin, body: { active: false } });
     expect(off.statusCode).toBe(422);

@@ -70,7 +70,10 @@ export function createEngineService(deps: { db: Db; box: SecretBox; testOrigins:
       }
       await db.transaction(async (tx) => {
         const rows = await readEngines(tx, trustId);
-        const before = { transcription: toEngine(rows.find((r) => r.kind === 'transcription')), drafting: toEngine(rows.find((r) => r.kind === 'drafting')) };
+        const before = {
+          transcription: toEngine(rows.find((r) => r.kind === 'transcription')),
+          drafting: toEngine(rows.find((r) => r.kind === 'drafting')),
+        };
         for (const kind of ENGINE_KINDS) {
           const patch = input[kind];
           if (!patch) continue;

@@ -56,7 +56,10 @@ function auditView(l: TrustLetterhead) {
   return {
     ...rest,
     logo: logo_png_base64
-      ? { bytes: Buffer.from(logo_png_base64, 'base64').length, sha256: createHash('sha256').update(logo_png_base64).digest('hex').slice(0, 16) }
+      ? {
+          bytes: Buffer.from(logo_png_base64, 'base64').length,
+          sha256: createHash('sha256').update(logo_png_base64).digest('hex').slice(0, 16),
+        }
       : null,
   };
 }
@@ -136,7 +139,13 @@ export function sampleLetter(letterhead: LetterModel['letterhead'], timeZone: st
         para('It holds no patient’s details and is not kept anywhere.'),
       ],
     },
-    signature: { approved: false, name: 'Sample Clinician', job_title: 'Consultant', registration_number: null, note: 'Sample letter: not for sending.' },
+    signature: {
+      approved: false,
+      name: 'Sample Clinician',
+      job_title: 'Consultant',
+      registration_number: null,
+      note: 'Sample letter: not for sending.',
+    },
     draft: false,
     watermark: 'SAMPLE',
   };

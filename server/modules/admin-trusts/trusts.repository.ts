@@ -6,8 +6,9 @@ import { containsPattern } from '../admin-structure/scope';
 
 // ---- Trusts ----
 
-const siteCount =
-  sql<number>`(select count(*) from ${sites} where ${sites.trustId} = ${trusts}.${sql.identifier(trusts.id.name)})`.mapWith(Number);
+const siteCount = sql<number>`(select count(*) from ${sites} where ${sites.trustId} = ${trusts}.${sql.identifier(trusts.id.name)})`.mapWith(
+  Number,
+);
 
 const trustColumns = {
   id: trusts.id,
@@ -94,8 +95,9 @@ export async function updateTrust(db: Db, id: number, v: Partial<typeof trusts.$
 
 // ---- Sites ----
 
-const userCount =
-  sql<number>`(select count(*) from ${users} where ${users.siteId} = ${sites}.${sql.identifier(sites.id.name)})`.mapWith(Number);
+const userCount = sql<number>`(select count(*) from ${users} where ${users.siteId} = ${sites}.${sql.identifier(sites.id.name)})`.mapWith(
+  Number,
+);
 
 const siteColumns = {
   id: sites.id,
@@ -169,7 +171,11 @@ export async function siteNameTaken(db: Db, trustId: number, name: string, excep
     .select({ id: sites.id })
     .from(sites)
     .where(
-      and(eq(sites.trustId, trustId), sql`lower(${sites.name}) = ${name.toLowerCase()}`, exceptId === undefined ? undefined : ne(sites.id, exceptId)),
+      and(
+        eq(sites.trustId, trustId),
+        sql`lower(${sites.name}) = ${name.toLowerCase()}`,
+        exceptId === undefined ? undefined : ne(sites.id, exceptId),
+      ),
     );
   return !!row;
 }

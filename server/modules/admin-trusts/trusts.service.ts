@@ -275,14 +275,23 @@ export function createTrustService(db: Db) {
     },
 
     /** PATCH /api/sites/{id}: its details; deactivation (never deletion) keeps its users and their work. */
-    async updateSite(auth: RequestAuth, id: number, patch: z.infer<typeof siteUpdateSchema>, ip: string): Promise<{ site: Site; message?: string }> {
+    async updateSite(
+      auth: RequestAuth,
+      id: number,
+      patch: z.infer<typeof siteUpdateSchema>,
+      ip: string,
+    ): Promise<{ site: Site; message?: string }> {
       const current = await reachSite(auth, id);
       if (patch.active === false && current.active) {
         if (id === auth.ctx.user.siteId || !auth.subject.roles.some((r) => r === 'SuperAdmin' || r === 'TrustAdmin'))
           throw appError('site_own_deactivate');
         if (!(await otherActiveSites(db, current.trustId, id))) throw appError('site_last_active');
       }
-      if (patch.active !== undefined && patch.active !== current.active && !auth.subject.roles.some((r) => r === 'SuperAdmin' || r === 'TrustAdmin'))
+      if (
+        patch.active !== undefined &&
+        patch.active !== current.active &&
+        !auth.subject.roles.some((r) => r === 'SuperAdmin' || r === 'TrustAdmin')
+      )
         throw appError('site_own_deactivate');
       if (patch.name && (await siteNameTaken(db, current.trustId, patch.name, id))) throw siteNameError(patch.name);
       let deactivated = false;

@@ -302,7 +302,17 @@ export function pdfDefinition(m: LetterModel): TDocumentDefinitions {
     footer: (page: number, pages: number) => ({
       margin: [56, m.letterhead.footer ? 10 : 18, 56, 0],
       stack: [
-        ...(m.letterhead.footer ? [{ text: m.letterhead.footer, fontSize: 7.5, color: GREY, alignment: 'center' as const, margin: [0, 0, 0, 3] as [number, number, number, number] }] : []),
+        ...(m.letterhead.footer
+          ? [
+              {
+                text: m.letterhead.footer,
+                fontSize: 7.5,
+                color: GREY,
+                alignment: 'center' as const,
+                margin: [0, 0, 0, 3] as [number, number, number, number],
+              },
+            ]
+          : []),
         {
           columns: [
             { text: `${m.letterhead.trust_name}  ·  Ref ${m.reference}`, fontSize: 8, color: GREY },

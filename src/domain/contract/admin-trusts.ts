@@ -102,7 +102,10 @@ const siteParts = {
     .max(PIN_LIFETIME_MAX, M.sitePinLifetimeRange)
     .nullable(),
   sr_integration: z.enum(SR_INTEGRATIONS).nullable(),
-  support_link: optionalText(300, M.siteSupportLinkFormat).refine((v) => v === null || /^https:\/\/[^\s]+$/i.test(v), M.siteSupportLinkFormat),
+  support_link: optionalText(300, M.siteSupportLinkFormat).refine(
+    (v) => v === null || /^https:\/\/[^\s]+$/i.test(v),
+    M.siteSupportLinkFormat,
+  ),
   support_email: optionalText(200, M.siteSupportEmailFormat).refine(
     (v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
     M.siteSupportEmailFormat,
@@ -226,11 +229,7 @@ export const letterheadInputSchema = z
     website: contact,
     footer: optionalText(200, M.letterheadFooterTooLong),
     /** A PNG image, base64 without a data: prefix; null: no logo. */
-    logo_png_base64: z
-      .string()
-      .max(LETTERHEAD_LOGO_MAX_CHARS, M.letterheadLogoTooLarge)
-      .regex(PNG_BASE64, M.letterheadLogoType)
-      .nullable(),
+    logo_png_base64: z.string().max(LETTERHEAD_LOGO_MAX_CHARS, M.letterheadLogoTooLarge).regex(PNG_BASE64, M.letterheadLogoType).nullable(),
   })
   .strict();
 export type LetterheadInput = z.input<typeof letterheadInputSchema>;
