@@ -158,6 +158,8 @@ export function LetterheadSection({
             id="letterhead-logo"
             type="file"
             accept="image/png"
+            aria-label="Logo file (PNG)"
+            tabIndex={-1}
             className="sr-only"
             aria-describedby={first(fields, 'logo_png_base64') ? 'letterhead-logo-error' : 'letterhead-logo-hint'}
             onChange={(e) => {
