@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogoPng } from '../../server/db/demo-letterhead';
-import { auditLog, sites, trustEngines, users } from '../../server/db/schema';
+import { auditLog, sessions, sites, trustEngines, users } from '../../server/db/schema';
+import { hashSecret, hashToken } from '../../server/lib/secrets';
 import { startLoggedApp, type LoggedApp } from './logged-app';
 import { SITEADMIN, SUPERADMIN, TRUSTADMIN, trustIds } from './admin-structure-fixtures';
 
@@ -287,5 +288,27 @@ describe('sites', () => {
     const off = await t.call('PATCH', `/api/sites/${mine[0].id}`, { token: siteAdmin, body: { active: false } });
     expect(off.statusCode).toBe(422);
     expect((await t.call('POST', '/api/sites', { token: siteAdmin, body: { name: 'Mine' } })).statusCode).toBe(403);
+  });
+
+  it('a site’s PIN lifetime is the one its users’ PIN lasts; empty goes back to the server’s default', async () => {
+    const [community] = await t.db.select().from(sites).where(eq(sites.name, 'Demo Community Hospital'));
+    await t.db
+      .update(users)
+      .set({ pinHash: await hashSecret('2468'), pinSetAt: new Date() })
+      .where(eq(users.email, 'pin.author@wardnote.test'));
+    const token = await t.login('pin.author@wardnote.test');
+    expect((await t.call('POST', '/api/pin/verify', { token, body: { pin: '2468' } })).statusCode).toBe(200);
+    // Verified 12 minutes ago: within the server's default (8 hours), past a 10-minute site lifetime.
+    await t.db
+      .update(sessions)
+      .set({ pinVerifiedAt: new Date(Date.now() - 12 * 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await t.call('GET', '/api/interaction', { token })).statusCode).toBe(200);
+    await t.call('PATCH', `/api/sites/${community!.id}`, { token: trustAdmin, body: { pin_lifetime_minutes: 10 } });
+    const lapsed = await t.call('GET', '/api/interaction', { token });
+    expect(lapsed.statusCode).toBe(403);
+    expect(lapsed.json().message).toContain('expired');
+    await t.call('PATCH', `/api/sites/${community!.id}`, { token: trustAdmin, body: { pin_lifetime_minutes: null } });
+    expect((await t.call('GET', '/api/interaction', { token })).statusCode).toBe(200);
   });
 });
