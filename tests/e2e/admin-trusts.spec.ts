@@ -117,7 +117,9 @@ test('a TrustAdmin edits their trust, previews the letterhead, sets an engine ke
   await transcription.getByLabel('Model').fill('whisper-large');
   await transcription.getByLabel('API key').fill('sk-e2e-secret-value');
   await engines.getByRole('button', { name: 'Save engines' }).click();
-  await expect(transcription.getByText('This address is on a private or local network: only the server’s configuration may allow that.')).toBeVisible();
+  await expect(
+    transcription.getByText('This address is on a private or local network: only the server’s configuration may allow that.'),
+  ).toBeVisible();
   await transcription.getByLabel('Address').fill('https://asr.example.nhs.uk/v1');
   await engines.getByRole('button', { name: 'Save engines' }).click();
   await expect(page.getByText('The engine settings are saved.')).toBeVisible();
@@ -150,4 +152,23 @@ test('a TrustAdmin edits their trust, previews the letterhead, sets an engine ke
   await expect(page.getByText('Demo Community Hospital is saved.')).toBeVisible();
   await expect(sites.getByText(/PIN on, lasts 240 min/)).toBeVisible();
   await expect(sites.getByText(/Support: https:\/\/support\.demo-nhs\.test\/community/)).toBeVisible();
+});
+
+test('a SiteAdmin lands on their trust’s configuration and edits only their own site', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openSignedIn(page, 'siteadmin@wardnote.test', '/');
+  await expect(page).toHaveURL(/\/trust\/config\/\d+$/);
+  const site = page.getByRole('region', { name: 'Your site' });
+  await expect(site.getByRole('listitem')).toHaveCount(1);
+  await expect(site.getByRole('listitem')).toContainText('Demo General Hospital');
+  await expect(page.getByRole('button', { name: 'Add site' })).toHaveCount(0);
+  await expect(site.getByRole('button', { name: /^Deactivate/ })).toHaveCount(0);
+  await site.getByRole('button', { name: 'Edit Demo General Hospital' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Demo General Hospital' });
+  await dialog.getByLabel('Address').fill('Hospital Road, Demoton, DM1 1AA (main entrance)');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Demo General Hospital is saved.')).toBeVisible();
+  await expect(site.getByText('Hospital Road, Demoton, DM1 1AA (main entrance)')).toBeVisible();
+  await axe(page);
+  await shots(page, 'site-admin');
 });
