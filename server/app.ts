@@ -293,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(knowledgeBaseRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(settingsRoutes, { db });
-  await app.register(adminTrustsRoutes, { db });
+  await app.register(adminTrustsRoutes, { db, renderer, engineTestOrigins: config.pushTestOrigins });
   await app.register(adminGroupsRoutes, { db });
   await app.register(adminUsersRoutes, { db });
   await app.register(liveRoutes, { db, pinWindowMs: config.pinVerificationMs, heartbeatMs: config.liveHeartbeatMs });

@@ -47,6 +47,8 @@ export const sites = pgTable('sites', {
     .references(() => trusts.id),
   name: text('name').notNull(),
   mfa: boolean('mfa').notNull().default(false),
+  /** How long a verified PIN lasts at this site, in minutes; null: the deployment's PIN_VERIFICATION_MINUTES (issue 25). */
+  pinLifetimeMinutes: integer('pin_lifetime_minutes'),
   srIntegration: text('sr_integration'),
   supportLink: text('support_link'),
   supportEmail: text('support_email'),
@@ -340,6 +342,26 @@ export const settingValues = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.key] }), index('setting_values_trust').on(t.trustId)],
+);
+
+/**
+ * A trust's engine settings (issue 25): where the scribe sends audio to be transcribed and transcripts
+ * to be drafted. The API key is kept encrypted (server/lib/secret-box.ts) and never answered back.
+ */
+export const trustEngines = pgTable(
+  'trust_engines',
+  {
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    kind: text('kind').$type<'transcription' | 'drafting'>().notNull(),
+    baseUrl: text('base_url'),
+    model: text('model'),
+    apiKeyCiphertext: text('api_key_ciphertext'),
+    updatedBy: integer('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.trustId, t.kind] })],
 );
 
 /** Knowledge base articles (issue 25): global (no trust) or a trust's own; Markdown, rendered sanitised. */

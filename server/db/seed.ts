@@ -98,14 +98,27 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const [{ n }] = (await db.select({ n: count() }).from(trusts)) as [{ n: number }];
   if (Number(n) > 0) return false;
 
-  const [demo] = await db.insert(trusts).values({ name: 'Demo NHS Foundation Trust' }).returning();
-  const [other] = await db.insert(trusts).values({ name: 'Other NHS Trust' }).returning();
+  // Issue 25: each trust has its ODS code and each site its address (fictional: RX9/RX8 are not real organisations here).
+  const [demo] = await db.insert(trusts).values({ name: 'Demo NHS Foundation Trust', odsCode: 'RX9' }).returning();
+  const [other] = await db.insert(trusts).values({ name: 'Other NHS Trust', odsCode: 'RX8' }).returning();
   const [general] = await db
     .insert(sites)
-    .values({ trustId: demo!.id, name: 'Demo General Hospital', mfa: false, supportEmail: 'servicedesk@demo-nhs.test' })
+    .values({
+      trustId: demo!.id,
+      name: 'Demo General Hospital',
+      mfa: false,
+      supportEmail: 'servicedesk@demo-nhs.test',
+      address: 'Hospital Road, Demoton, DM1 1AA',
+    })
     .returning();
-  const [community] = await db.insert(sites).values({ trustId: demo!.id, name: 'Demo Community Hospital', mfa: true }).returning();
-  const [otherSite] = await db.insert(sites).values({ trustId: other!.id, name: 'Other General Hospital', mfa: false }).returning();
+  const [community] = await db
+    .insert(sites)
+    .values({ trustId: demo!.id, name: 'Demo Community Hospital', mfa: true, address: 'Orchard Lane, Lower Notebury, DM7 3CH' })
+    .returning();
+  const [otherSite] = await db
+    .insert(sites)
+    .values({ trustId: other!.id, name: 'Other General Hospital', mfa: false, address: 'Station Street, Otherton, OT1 2BB' })
+    .returning();
   const siteOf = { general: general!, community: community!, other: otherSite! };
 
   const deps = await db

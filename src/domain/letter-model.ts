@@ -32,6 +32,8 @@ export interface Letterhead {
   website: string | null;
   /** PNG, base64 (no data: prefix). */
   logo_png_base64: string | null;
+  /** Printed at the foot of every page (issue 25); none when left out. */
+  footer?: string | null;
 }
 
 /** A name with the lines of its postal address, as printed in an address window or a copy list. */
@@ -192,6 +194,7 @@ export function resolveLetterhead(base: Letterhead, setting: LetterheadSetting |
     email: pick('email'),
     website: pick('website'),
     logo_png_base64: pick('logo_png_base64'),
+    footer: pick('footer') ?? null,
   };
 }
 

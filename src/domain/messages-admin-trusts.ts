@@ -1,2 +1,56 @@
 /** Texts of the administration's trusts pages (issue 25; ours unless marked spec), spread into PAGE_MESSAGES. */
-export const ADMIN_TRUSTS_MESSAGES = {} as const;
+export const ADMIN_TRUSTS_MESSAGES = {
+  // Trusts: the shared schema's words (client and server say the same).
+  trustNameRequired: 'Enter the trust’s name.',
+  trustNameTooLong: 'Use at most 200 characters for the trust’s name.',
+  trustOdsFormat: 'An ODS code is 3 to 10 capital letters and digits, such as RX1.',
+  trustOdsTaken: (code: string) => `Another trust already has the ODS code ${code}.`,
+  trustTimeZoneUnknown: 'Choose a time zone from the list, such as Europe/London.',
+  trustTurnaroundRange: 'The turnaround target is a whole number of working days from 1 to 60.',
+  trustRetentionRange: 'Keep it for a whole number of days from 1 to 36500, or leave it empty to keep it until deleted by hand.',
+  trustNothingToChange: 'Change at least one of the trust’s details.',
+  trustOwnDeactivate: 'You cannot deactivate the trust you belong to.',
+  trustCreated: (name: string) => `Trust ${name} created.`,
+  trustSaved: 'The trust’s details are saved.',
+  trustsEmpty: 'No trusts match.',
+  // Sites
+  siteNameRequired: 'Enter the site’s name.',
+  siteNameTooLong: 'Use at most 200 characters for the site’s name.',
+  siteNameTaken: (name: string) => `The trust already has a site called ${name}.`,
+  siteAddressTooLong: 'Use at most 500 characters for the address.',
+  sitePinLifetimeRange: 'The PIN lasts a whole number of minutes from 5 to 1440, or leave it empty for the server’s default.',
+  siteSupportLinkFormat: 'The support link is a web address starting with https://.',
+  siteSupportEmailFormat: 'Enter an e-mail address such as servicedesk@nhs.net.',
+  siteNothingToChange: 'Change at least one of the site’s details.',
+  siteOwnDeactivate: 'You cannot deactivate the site you belong to.',
+  siteLastActive: 'A trust keeps at least one active site: activate another one first.',
+  siteDeactivatedWithUsers: (n: number) =>
+    `The site is deactivated rather than deleted: ${n === 1 ? '1 user belongs' : `${n} users belong`} to it.`,
+  siteSrNone: 'None',
+  siteSrBrowser: 'Speech recognition in the browser',
+  siteSrDragon: 'Dragon Medical One',
+  sitesEmpty: 'This trust has no sites yet.',
+  // Letterhead
+  letterheadLineTooLong: 'Use at most 120 characters for each address line.',
+  letterheadTooManyLines: 'A letterhead has at most 6 address lines.',
+  letterheadFooterTooLong: 'Use at most 200 characters for the footer.',
+  letterheadContactTooLong: 'Use at most 200 characters here.',
+  letterheadLogoType: 'The logo must be a PNG image.',
+  letterheadLogoTooLarge: 'The logo is too large: use a PNG image of at most 190 KB.',
+  letterheadLogoSize: 'The logo is too large: use an image of at most 2000 by 2000 pixels.',
+  letterheadSaved: 'The letterhead is saved.',
+  letterheadPreviewFailed: 'The preview could not be made. Try again in a moment.',
+  // Engines
+  engineUrlFormat: 'Enter a web address starting with https://, such as https://engine.example.nhs.uk/v1.',
+  engineUrlCredentials: 'Leave the user name and password out of the address: put the key in the API key field.',
+  engineUrlNotPublic: 'This address is on a private or local network: only the server’s configuration may allow that.',
+  engineModelTooLong: 'Use at most 100 characters for the model.',
+  engineKeyTooLong: 'Use at most 500 characters for the API key.',
+  engineKeyBlank: 'Enter the API key, or choose to clear it.',
+  engineNothingToChange: 'Change at least one engine setting.',
+  engineSet: 'set',
+  engineNotSet: 'not set',
+  enginesSaved: 'The engine settings are saved.',
+  enginesUsedBy:
+    'The AI scribe sends this trust’s recordings to the transcription engine and its transcripts to the drafting engine, at the addresses below. Only these addresses are used.',
+} as const;

@@ -58,6 +58,11 @@ export function pinGate(mfa: boolean, pinVerifiedAt: Date | null, now: number, w
   return now - pinVerifiedAt.getTime() > windowMs ? 'lapsed' : 'ok';
 }
 
+/** How long a verified PIN lasts at this site: its own lifetime (issue 25) or the deployment's default. */
+export function pinWindowFor(site: { pinLifetimeMinutes?: number | null }, defaultMs: number): number {
+  return site.pinLifetimeMinutes ? site.pinLifetimeMinutes * 60_000 : defaultMs;
+}
+
 export function subjectFor(ctx: UserContext, session: SessionRow, pinWindowMs: number): AccessSubject {
   const apps = ctx.user.applicationTypes;
   return {
@@ -66,7 +71,7 @@ export function subjectFor(ctx: UserContext, session: SessionRow, pinWindowMs: n
     isFirstLogin: ctx.user.isFirstLogin,
     amplify: apps.includes('amplify'),
     scribeAssist: apps.includes('scribe_assist'),
-    needsPin: pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), pinWindowMs) !== 'ok',
+    needsPin: pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), pinWindowFor(ctx.site, pinWindowMs)) !== 'ok',
     siteTrustId: ctx.site.trustId,
     savedStatus: ctx.user.preferences.profile?.status as HomeTab | undefined,
     outsourcingPoolId: ctx.user.outsourcingPoolId,
@@ -113,7 +118,7 @@ export async function authenticate(
   const { session, ctx } = found;
   const auth = { session, ctx, subject: subjectFor(ctx, session, pinWindowMs) };
   if (mode === 'required') {
-    const gate = pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), pinWindowMs);
+    const gate = pinGate(ctx.site.mfa, session.pinVerifiedAt, Date.now(), pinWindowFor(ctx.site, pinWindowMs));
     if (gate === 'required') throw ctx.user.pinHash ? Errors.pinRequired() : Errors.pinNotSet();
     if (gate === 'lapsed') throw Errors.pinVerificationExpired();
     if (ctx.user.isFirstLogin && !beforePasswordChange) throw Errors.forbidden();

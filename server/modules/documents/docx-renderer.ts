@@ -316,6 +316,9 @@ export async function renderLetterDocx(m: LetterModel): Promise<Buffer> {
   });
   const footer = new Footer({
     children: [
+      ...(m.letterhead.footer
+        ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [small(m.letterhead.footer, { color: GREY })] })]
+        : []),
       new Paragraph({
         tabStops: [{ type: TabStopType.RIGHT, position: TEXT_WIDTH }],
         children: [

@@ -300,10 +300,25 @@ export function pdfDefinition(m: LetterModel): TDocumentDefinitions {
       ],
     }),
     footer: (page: number, pages: number) => ({
-      margin: [56, 18, 56, 0],
-      columns: [
-        { text: `${m.letterhead.trust_name}  ·  Ref ${m.reference}`, fontSize: 8, color: GREY },
-        { text: `Page ${page} of ${pages}`, fontSize: 8, alignment: 'right', width: 'auto' },
+      margin: [56, m.letterhead.footer ? 10 : 18, 56, 0],
+      stack: [
+        ...(m.letterhead.footer
+          ? [
+              {
+                text: m.letterhead.footer,
+                fontSize: 7.5,
+                color: GREY,
+                alignment: 'center' as const,
+                margin: [0, 0, 0, 3] as [number, number, number, number],
+              },
+            ]
+          : []),
+        {
+          columns: [
+            { text: `${m.letterhead.trust_name}  ·  Ref ${m.reference}`, fontSize: 8, color: GREY },
+            { text: `Page ${page} of ${pages}`, fontSize: 8, alignment: 'right' as const, width: 'auto' as const },
+          ],
+        },
       ],
     }),
     pageBreakBefore: keepSignOffCompany as TDocumentDefinitions['pageBreakBefore'],

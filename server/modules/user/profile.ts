@@ -2,7 +2,7 @@ import type { UserProfile } from '../../../src/domain/contract';
 import type { ApplicationType } from '../../../src/domain/roles';
 import type { SessionRow } from '../auth/session.repository';
 import type { UserContext } from '../auth/user-context.repository';
-import { pinGate } from '../auth/request-auth';
+import { pinGate, pinWindowFor } from '../auth/request-auth';
 import { fullName } from '../../../src/domain/display-format';
 
 /** The GET /api/user body of spec §3 "User profile", from a loaded user and their session. */
@@ -40,7 +40,7 @@ export function toUserProfile(
     pin: {
       is_set: !!user.pinHash,
       expires_at: user.pinSetAt ? new Date(user.pinSetAt.getTime() + pinCfg.pinMaxAgeMs).toISOString() : null,
-      verified: pinGate(site.mfa, session.pinVerifiedAt, Date.now(), pinCfg.pinWindowMs) === 'ok',
+      verified: pinGate(site.mfa, session.pinVerifiedAt, Date.now(), pinWindowFor(site, pinCfg.pinWindowMs)) === 'ok',
     },
     jobtype_filter: user.jobtypeFilter,
     // An external typist is shown nothing of the trust's set-up (issue 12).

@@ -207,6 +207,14 @@ export const ERROR_CATALOGUE = {
   group_members_elsewhere: { status: 422, message: PAGE_MESSAGES.groupMembersElsewhere },
 
   // Trusts and sites: identity, targets, retention, letterhead, engine settings with write-only secrets (issue 25)
+  trust_ods_taken: { status: 422, message: PAGE_MESSAGES.trustOdsTaken },
+  trust_own_deactivate: { status: 422, message: PAGE_MESSAGES.trustOwnDeactivate },
+  site_name_taken: { status: 422, message: PAGE_MESSAGES.siteNameTaken },
+  site_own_deactivate: { status: 422, message: PAGE_MESSAGES.siteOwnDeactivate },
+  site_last_active: { status: 422, message: PAGE_MESSAGES.siteLastActive },
+  engine_url_not_public: { status: 422, message: PAGE_MESSAGES.engineUrlNotPublic },
+  letterhead_logo_invalid: { status: 422, message: PAGE_MESSAGES.letterheadLogoType },
+  letterhead_logo_too_large: { status: 422, message: PAGE_MESSAGES.letterheadLogoSize },
 
   // Settings that inherit trust → site → department → user, with locks (issue 25)
 } as const satisfies Record<string, ErrorRow>;

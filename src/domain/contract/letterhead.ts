@@ -15,6 +15,8 @@ const letterheadPartsSchema = z.object({
   telephone: line(40).optional(),
   email: line(200).optional(),
   website: line(200).optional(),
+  /** A line printed at the foot of every page (issue 25), e.g. the trust's registered address or a motto. */
+  footer: line(200).optional(),
   /** A PNG image, base64 without a data: prefix. */
   logo_png_base64: z.string().max(LETTERHEAD_LOGO_MAX_CHARS).regex(PNG_BASE64, 'The logo must be a PNG image.').optional(),
 });

@@ -1,10 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { Page } from '../../components/ui/page';
 import { RULES, satisfies } from '../../domain/access';
+import { SITE_ADMIN } from '../../domain/contract/endpoints/admin-trusts';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { useSession } from '../../lib/auth/use-session';
+import { SitesSection } from '../admin-trusts';
 import { DistributionSettingsSection } from './distribution-settings-section';
 import { DelegationsSection } from './delegations-section';
+
+/** Who sees the Sites section (issue 25): the trust's administrators, and a SiteAdmin for their own site. */
+const SITES_RULE = SITE_ADMIN;
 
 const LINK =
   'inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-medium text-blue-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-900 dark:text-blue-300 dark:ring-slate-800';
@@ -37,6 +42,7 @@ export function TrustConfigPage({ trustId }: { trustId: number }) {
             )}
           </nav>
         )}
+        {subject && satisfies(subject, SITES_RULE) && <SitesSection trustId={trustId} />}
         {subject && satisfies(subject, RULES.distributionSettings) && <DistributionSettingsSection trustId={trustId} />}
         {subject && satisfies(subject, RULES.delegations) && <DelegationsSection trustId={trustId} />}
         <p className="max-w-2xl rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">

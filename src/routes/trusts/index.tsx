@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { TrustsPage } from '../../features/trust-config/trusts-page';
+import { TrustsPage } from '../../features/admin-trusts/trusts-page';
 
 export const Route = createFileRoute('/trusts/')({
   beforeLoad: guardRoute('/trusts'),

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardRoute } from '../../../app/guard';
-import { ComingSoon } from '../../../components/ui/page';
+import { guardRouteIds } from '../../../app/guard';
+import { TrustEditPage } from '../../../features/admin-trusts/trust-edit-page';
 
 export const Route = createFileRoute('/trusts/update/$id')({
-  beforeLoad: guardRoute('/trusts/update/$id'),
-  component: () => <ComingSoon title="Edit trust" />,
+  beforeLoad: guardRouteIds('/trusts/update/$id', ['id']),
+  component: Show,
 });
+
+function Show() {
+  const { id } = Route.useParams();
+  return <TrustEditPage key={id} trustId={Number(id)} />;
+}
