@@ -86,44 +86,49 @@ export interface JobTypeField {
   options?: string[];
 }
 
-export const jobTypes = pgTable('job_types', {
-  id: serial('id').primaryKey(),
-  trustId: integer('trust_id')
-    .notNull()
-    .references(() => trusts.id),
-  departmentId: integer('department_id').references(() => departments.id),
-  name: text('name').notNull(),
-  /** Who a letter of this type is sent to and copied to: 'patient' | 'clinician' | 'gp'. */
-  recipient: jsonb('recipient')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  copy: jsonb('copy')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  /** Extra fields the author fills in for this kind of letter: [{ id, label, required }]. */
-  customFields: jsonb('custom_fields')
-    .$type<JobTypeField[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  /** The letter's section headings, in order (a clinic letter's Diagnosis, Plan, …): the editor's starting document. */
-  template: jsonb('template')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  /** Letters of this type go to QA review before the author sees them (issue 12). */
-  qaRequired: boolean('qa_required').notNull().default(false),
-  /** Besides qaRequired (every letter) and trainee typists: this share of letters, sampled, goes to QA review. */
-  qaPercent: integer('qa_percent').notNull().default(0),
-  outsourcingAllowed: boolean('outsourcing_allowed').notNull().default(true),
-  /** Working days; null: the trust's target. */
-  turnaroundDays: integer('turnaround_days'),
-  /** A secretary or manager may approve letters of this type under secretarial cover. */
-  coverAllowed: boolean('cover_allowed').notNull().default(true),
-  active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-});
+export const jobTypes = pgTable(
+  'job_types',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    name: text('name').notNull(),
+    /** Who a letter of this type is sent to and copied to: 'patient' | 'clinician' | 'gp'. */
+    recipient: jsonb('recipient')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    copy: jsonb('copy')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Extra fields the author fills in for this kind of letter: [{ id, label, required }]. */
+    customFields: jsonb('custom_fields')
+      .$type<JobTypeField[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The letter's section headings, in order (a clinic letter's Diagnosis, Plan, …): the editor's starting document. */
+    template: jsonb('template')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Letters of this type go to QA review before the author sees them (issue 12). */
+    qaRequired: boolean('qa_required').notNull().default(false),
+    /** Besides qaRequired (every letter) and trainee typists: this share of letters, sampled, goes to QA review. */
+    qaPercent: integer('qa_percent').notNull().default(0),
+    outsourcingAllowed: boolean('outsourcing_allowed').notNull().default(true),
+    /** Working days; null: the trust's target. */
+    turnaroundDays: integer('turnaround_days'),
+    /** A secretary or manager may approve letters of this type under secretarial cover. */
+    coverAllowed: boolean('cover_allowed').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  // The job types list: a trust's, by department (issue 25).
+  (t) => [index('job_types_trust_department').on(t.trustId, t.departmentId)],
+);
 
 export const users = pgTable(
   'users',
@@ -215,16 +220,21 @@ export const userPermissions = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
 );
 
-export const groups = pgTable('groups', {
-  id: serial('id').primaryKey(),
-  trustId: integer('trust_id')
-    .notNull()
-    .references(() => trusts.id),
-  siteId: integer('site_id').references(() => sites.id),
-  name: text('name').notNull(),
-  description: text('description'),
-  createdAt: createdAt(),
-});
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    trustId: integer('trust_id')
+      .notNull()
+      .references(() => trusts.id),
+    siteId: integer('site_id').references(() => sites.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  // A group's name is unique in its trust whatever the letter case: two saves at once cannot both pass the check.
+  (t) => [uniqueIndex('groups_trust_name').on(t.trustId, sql`lower(${t.name})`)],
+);
 
 export const groupUsers = pgTable(
   'group_users',
@@ -236,7 +246,8 @@ export const groupUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+  // The sign-in permission lookup goes from the user to their groups.
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_users_user').on(t.userId)],
 );
 
 export const groupPermissions = pgTable(

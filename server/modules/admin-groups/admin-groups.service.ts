@@ -25,6 +25,7 @@ import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '../../../
 import type { Db } from '../../db/client';
 import { reachOf, reachableTrust as reachableTrustOf } from '../admin-structure/scope';
 import { audit } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { appError, appErrorVariant, Errors } from '../../lib/errors';
 import { forgetUser } from '../auth/auth-cache';
 import type { RequestAuth } from '../auth/request-auth';
@@ -159,8 +160,12 @@ export function createGroupService(db: Db) {
       mustHoldToGive(auth, body.permissions);
       if (await groupNameTaken(db, trust.id, body.name)) throw under('name', appError('group_name_taken', body.name));
       const v = { trustId: trust.id, siteId: body.site_id, name: body.name, description: body.description ?? null };
+      const nameTaken = () => under('name', appError('group_name_taken', body.name));
+      // The unique index decides between two saves of one name at once; the check above is the courtesy.
       const id = await db.transaction(async (tx) => {
-        const made = await insertGroup(tx, v, body.permissions);
+        const made = await insertGroup(tx, v, body.permissions).catch((err: unknown) =>
+          Promise.reject(isUniqueViolation(err) ? nameTaken() : err),
+        );
         await audit(tx, {
           trustId: trust.id,
           userId: auth.ctx.user.id,
@@ -200,7 +205,9 @@ export function createGroupService(db: Db) {
         if (after.name !== before.name && (await groupNameTaken(tx, row.trustId, after.name, id)))
           throw under('name', appError('group_name_taken', after.name));
         if (JSON.stringify(after) === JSON.stringify(before)) return;
-        await updateGroup(tx, id, { name: after.name, description: after.description, siteId: after.site_id });
+        await updateGroup(tx, id, { name: after.name, description: after.description, siteId: after.site_id }).catch((err: unknown) =>
+          Promise.reject(isUniqueViolation(err) ? under('name', appError('group_name_taken', after.name)) : err),
+        );
         const permissionsChanged = JSON.stringify(after.permissions) !== JSON.stringify(before.permissions);
         if (permissionsChanged) {
           await setGroupPermissions(tx, id, after.permissions);
