@@ -1,6 +1,7 @@
 import type { Db } from './client';
 import { seedDemoKnowledge } from './demo-knowledge';
 import { seedDemoStructure } from './demo-structure';
+import { seedDemoSettings } from './demo-settings';
 import { seedDemoAutotexts } from './demo-autotexts';
 import { seedDemoDeliveries } from './demo-deliveries';
 import { seedDemoDictations } from './demo-dictations';
@@ -25,5 +26,6 @@ export async function seedDemoWork(db: Db, services: { storage: AudioStorage; jo
   await seedDemoNotifications(db);
   await seedDemoKnowledge(db);
   await seedDemoStructure(db);
+  await seedDemoSettings(db);
   return made + (await seedOtherTrustWork(db, services));
 }
