@@ -5,6 +5,7 @@ import { PAGE_MESSAGES } from '../../domain/messages';
 import { useSession } from '../../lib/auth/use-session';
 import { DistributionSettingsSection } from './distribution-settings-section';
 import { DelegationsSection } from './delegations-section';
+import { InheritedSettingsSection } from '../settings';
 
 const LINK =
   'inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-medium text-blue-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-900 dark:text-blue-300 dark:ring-slate-800';
@@ -39,6 +40,7 @@ export function TrustConfigPage({ trustId }: { trustId: number }) {
         )}
         {subject && satisfies(subject, RULES.distributionSettings) && <DistributionSettingsSection trustId={trustId} />}
         {subject && satisfies(subject, RULES.delegations) && <DelegationsSection trustId={trustId} />}
+        {subject && satisfies(subject, RULES.trusts) && <InheritedSettingsSection scope="trust" id={trustId} />}
         <p className="max-w-2xl rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {PAGE_MESSAGES.trustConfigOther}
         </p>
