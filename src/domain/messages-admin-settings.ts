@@ -10,6 +10,9 @@ export const ADMIN_SETTINGS_MESSAGES = {
   settingDefault: 'default',
   settingLockedBy: (name: string) => `Locked by ${name}`,
   settingLockedHint: (name: string) => `${name} has locked this setting, so it cannot be changed here.`,
+  settingLockedNote: 'It cannot be changed here.',
+  settingDefaultNote: 'Default value (nobody has changed it)',
+  settingClearToDefault: 'Use the default',
 
   // Refusals (server and client say the same).
   /** A preference or setting a higher level locked: 422, naming who locked it. */

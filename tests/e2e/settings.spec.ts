@@ -26,7 +26,8 @@ test('a locked setting cannot be changed by a user', async ({ page, browser, req
   await page.setViewportSize({ width: 1024, height: 768 });
 
   // Before the lock, the Author inherits the site's three speakers and may change them.
-  const author = await browser.newPage({ baseURL, viewport: { width: 1024, height: 768 } });
+  const authorContext = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
+  const author = await authorContext.newPage();
   await openSignedIn(author, AUTHOR, '/preference');
   const speakers = author.getByLabel('Number of speakers in a consultation');
   await expect(speakers).toHaveValue('3');
@@ -81,9 +82,11 @@ test('a locked setting cannot be changed by a user', async ({ page, browser, req
   await author.screenshot({ path: `${SHOTS}/preferences-whole-1024.png`, fullPage: true });
   await author.setViewportSize({ width: 390, height: 844 });
   await author.screenshot({ path: `${SHOTS}/preferences-whole-390.png`, fullPage: true });
-  await author.close();
+  await authorContext.close();
 
   // Put the trust back as the demo has it, for the specs after this one on the same server.
-  const cleared = await request.delete(`/api/settings/trust/${trustId}/number_of_speakers`, { headers: { Authorization: `Bearer ${adminToken}` } });
+  const cleared = await request.delete(`/api/settings/trust/${trustId}/number_of_speakers`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
   expect(cleared.status()).toBe(200);
 });

@@ -33,7 +33,7 @@ export function InheritedNote({ id, setting, userId }: { id: string; setting: Re
       >
         <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
-          <span className="font-semibold">{PAGE_MESSAGES.settingLockedBy(by)}</span>. {PAGE_MESSAGES.settingLockedHint(by)}
+          <span className="font-semibold">{PAGE_MESSAGES.settingLockedBy(by)}</span>. {PAGE_MESSAGES.settingLockedNote}
         </span>
       </p>
     );
@@ -51,7 +51,7 @@ export function InheritedNote({ id, setting, userId }: { id: string; setting: Re
   }
   return (
     <p id={id} className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid={`setting-${setting.key}-source`}>
-      {setting.source.level === 'default' ? 'The default' : `Inherited ${setting.source_text}`}
+      {setting.source.level === 'default' ? PAGE_MESSAGES.settingDefaultNote : `Inherited ${setting.source_text}`}
     </p>
   );
 }

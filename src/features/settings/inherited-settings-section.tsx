@@ -166,7 +166,7 @@ function SettingRow({ level, setting }: { level: LevelSettings; setting: Resolve
           )}
           {heldHere && (
             <Button tone="secondary" isDisabled={disabled} onPress={clear}>
-              {PAGE_MESSAGES.settingClear}
+              {level.scope === 'trust' ? PAGE_MESSAGES.settingClearToDefault : PAGE_MESSAGES.settingClear}
             </Button>
           )}
         </div>
