@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, departments, settingValues, sites, trusts, users } from '../../server/db/schema';
+import { auditLog, departments, notifications, settingValues, sites, trusts, users } from '../../server/db/schema';
+import { sendDigests } from '../../server/modules/notifications/email-digest';
 import { startTestApp, type TestApp } from './harness';
 import { addAccount } from './admin-structure-fixtures';
 
@@ -287,5 +288,40 @@ describe('audit and caches', () => {
     const saved = await call('POST', `/api/preference/${ids.author}`, { profile: { scribe_assist: { number_of_speakers: 6 } } }, author);
     expect(saved.json().data.preferences.profile.scribe_assist).toEqual({ number_of_speakers: 6 });
     expect((await profileOf(author)).preferences.profile.scribe_assist).toEqual({ number_of_speakers: 6 });
+  });
+
+  it('the e-mail digest follows the effective setting: a trust lock beats the user’s own choice, a site default applies to who chose nothing', async () => {
+    const secretaryId = (await t.db.select().from(users).where(eq(users.email, SECRETARY)))[0]!.id;
+    const mails: string[] = [];
+    const mailer = {
+      transport: 'mailbox' as const,
+      send: async (m: { to: string }) => {
+        mails.push(m.to);
+        return { messageId: '<test@wardnote.test>', response: '' };
+      },
+    };
+    const notify = () =>
+      t.db
+        .insert(notifications)
+        .values({ trustId: ids.trust, userId: secretaryId, kind: 'new_task', title: 'New task', body: 'A dictation is assigned to you.' });
+    const digest = async () => {
+      mails.length = 0;
+      await sendDigests(t.db, mailer, 'https://wardnote.example');
+      return mails.filter((to) => to === SECRETARY).length;
+    };
+    const off = { sent: false, author_approval: false, new_task: false };
+    const on = { sent: false, author_approval: false, new_task: true };
+
+    await notify();
+    expect(await digest()).toBe(0); // nobody chose e-mails
+    await call('PUT', `/api/settings/site/${ids.general}/email_notifications`, { value: on });
+    expect(await digest()).toBe(1); // the site's default
+    await call('POST', `/api/preference/${secretaryId}`, { profile: { email_notifications: off } }, await t.login(SECRETARY));
+    await notify();
+    expect(await digest()).toBe(0); // their own choice beats the site's default
+    await call('PUT', `/api/settings/trust/${ids.trust}/email_notifications`, { value: on, locked: true });
+    expect(await digest()).toBe(1); // the trust's lock beats their own choice
+    await call('DELETE', `/api/settings/trust/${ids.trust}/email_notifications`);
+    await call('DELETE', `/api/settings/site/${ids.general}/email_notifications`);
   });
 });
