@@ -2,6 +2,7 @@ import type { Db } from './client';
 import { seedDemoGroups } from './demo-groups';
 import { seedDemoKnowledge } from './demo-knowledge';
 import { seedDemoStructure } from './demo-structure';
+import { seedDemoSettings } from './demo-settings';
 import { seedDemoAutotexts } from './demo-autotexts';
 import { seedDemoDeliveries } from './demo-deliveries';
 import { seedDemoDictations } from './demo-dictations';
@@ -27,5 +28,6 @@ export async function seedDemoWork(db: Db, services: { storage: AudioStorage; jo
   await seedDemoKnowledge(db);
   await seedDemoStructure(db);
   await seedDemoGroups(db);
+  await seedDemoSettings(db);
   return made + (await seedOtherTrustWork(db, services));
 }

@@ -60,3 +60,7 @@ function forgetWhere(key: string, match: (e: CachedAuth) => boolean, now = Date.
 
 export const forgetSession = (sessionId: number) => forgetWhere(`s:${sessionId}`, (e) => e.session.id === sessionId);
 export const forgetUser = (userId: number) => forgetWhere(`u:${userId}`, (e) => e.ctx.user.id === userId);
+/** A site's second factor changed (issue 25, settings that inherit): its users' entries go, so the PIN gate reads the new value. */
+export const forgetSite = (siteId: number) => {
+  for (const [k, e] of entries) if (e.ctx.site.id === siteId) entries.delete(k);
+};

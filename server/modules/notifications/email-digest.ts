@@ -6,7 +6,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { notifications, settingValues, users } from '../../db/schema';
 import { enqueueUnlessPending, type JobQueue } from '../../lib/jobs';
 
 export const DIGEST_JOB = 'notifications.email_digest';
@@ -20,8 +20,25 @@ const RECENT = sql`now() - interval '1 day'`;
 /** How many pending rows one query reads; a run reads batch after batch until none are left. */
 const BATCH = 2000;
 
-/** True when the row's user asked for e-mails of the row's kind (`preferences.profile.email_notifications`). */
-const optedIn = sql`(${users.preferences} -> 'profile' -> 'email_notifications' ->> ${notifications.kind}) = 'true'`;
+/** A trust's or site's `email_notifications` value for the row's kind (setting_values' primary key), locked only or any. */
+const heldAt = (scope: 'trust' | 'site', scopeId: typeof users.trustId | typeof users.siteId, lockedOnly: boolean) =>
+  sql`(select (${settingValues.value} ->> ${notifications.kind})::boolean from ${settingValues}
+      where ${settingValues.scope} = ${scope} and ${settingValues.scopeId} = ${scopeId}
+        and ${settingValues.key} = 'email_notifications'${lockedOnly ? sql` and ${settingValues.locked}` : sql``})`;
+
+/**
+ * True when the row's user gets e-mails of the row's kind: their effective `email_notifications` setting
+ * (issue 25, src/domain/settings-inheritance.ts, as SQL): a trust's lock, then a site's lock, then their own
+ * choice (`preferences.profile.email_notifications`; a kind left out is off), then their site's, their trust's, off.
+ */
+const optedIn = sql`coalesce(
+  ${heldAt('trust', users.trustId, true)},
+  ${heldAt('site', users.siteId, true)},
+  case when (${users.preferences} -> 'profile' -> 'email_notifications') is not null
+    then coalesce((${users.preferences} -> 'profile' -> 'email_notifications' ->> ${notifications.kind})::boolean, false) end,
+  ${heldAt('site', users.siteId, false)},
+  ${heldAt('trust', users.trustId, false)},
+  false)`;
 
 async function pendingAfter(db: Db, afterUserId: number, batch: number) {
   return db

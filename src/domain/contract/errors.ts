@@ -217,6 +217,12 @@ export const ERROR_CATALOGUE = {
   letterhead_logo_too_large: { status: 422, message: PAGE_MESSAGES.letterheadLogoSize },
 
   // Settings that inherit trust → site → department → user, with locks (issue 25)
+  /** A preference or setting a higher level locked: names the setting and who locked it. */
+  setting_locked: { status: 422, message: PAGE_MESSAGES.settingLocked },
+  /** A setting this level cannot hold (second factor for a user, retention for a user or the trust). */
+  setting_not_at_level: { status: 422, message: PAGE_MESSAGES.settingNotAtLevel },
+  /** A value that breaks the setting's rule (its words say which), or a lock on a user's own level. */
+  setting_invalid: { status: 422, message: (words: string) => words },
 } as const satisfies Record<string, ErrorRow>;
 
 /** Every code the server sends in an error's `code`. */

@@ -4,6 +4,7 @@ import { HOME_TABS } from '../statuses';
 import { idSchema, safeText } from './primitives';
 import { checkColumnChoice, isListColumn } from '../list-columns';
 import { MESSAGES } from '../messages';
+import { resolvedSettingSchema } from './settings';
 
 /** Preferences of spec §3 (`preferences.profile`). Unknown keys are refused. */
 export const profilePreferencesSchema = z
@@ -90,5 +91,10 @@ export const userProfileSchema = z.object({
   qa_required: z.boolean().optional(),
   /** Authors whose letters this Secretary or Manager may approve by a standing delegation (issue 22). */
   approves_for: z.array(z.number()).optional(),
+  /**
+   * Settings that inherit (issue 25): for each inheritable preference its effective value (also written
+   * into `preferences.profile`), where it comes from and whether a level above locked it.
+   */
+  inherited_settings: z.array(resolvedSettingSchema).optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;

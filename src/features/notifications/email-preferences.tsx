@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { UserProfile } from '../../domain/contract';
 import { satisfies, RULES } from '../../domain/access';
-import { useSavePreference } from '../../lib/auth/use-save-preference';
+import { InheritedNote, isOwnValue, useInheritedSetting, useSavePreference } from '../preferences';
 import { useSession } from '../../lib/auth/use-session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -33,6 +33,9 @@ function EmailChoices({ profile }: { profile: UserProfile }) {
     new_task: saved.new_task ?? false,
   });
   const { save: savePreference, saving, error } = useSavePreference(profile.id, 'The settings could not be saved. Try again.');
+  const inherited = useInheritedSetting('email_notifications');
+  const locked = inherited?.locked ?? false;
+  const shown: Choice = locked ? (inherited!.value as Choice) : choice;
   const save = () => savePreference({ email_notifications: choice }, () => toast.success('E-mail notification settings saved.'));
 
   return (
@@ -44,26 +47,27 @@ function EmailChoices({ profile }: { profile: UserProfile }) {
         E-mail notifications
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Sent together at most every few minutes. They never name a patient.</p>
-      <fieldset className="mt-3">
-        <legend className="text-sm font-medium">E-mail me about</legend>
+      <fieldset className="mt-3" disabled={locked} aria-describedby="email-source">
+        <legend className={`text-sm ${isOwnValue(inherited) ? 'font-bold' : 'font-medium'}`}>E-mail me about</legend>
         {OPTIONS.map((o) => (
           <label key={o.key} className="mt-2 flex items-center gap-2 text-sm">
             <input
               type="checkbox"
-              checked={choice[o.key]}
+              checked={shown[o.key]}
               onChange={(e) => setChoice((c) => ({ ...c, [o.key]: e.target.checked }))}
               className="size-4"
             />
             {o.label}
           </label>
         ))}
+        <InheritedNote id="email-source" setting={inherited} userId={profile.id} />
       </fieldset>
       {error && (
         <div className="mt-3">
           <Alert>{error}</Alert>
         </div>
       )}
-      <Button className="mt-4" isDisabled={saving} onPress={save}>
+      <Button className="mt-4" isDisabled={saving || locked} onPress={save}>
         Save e-mail settings
       </Button>
     </section>

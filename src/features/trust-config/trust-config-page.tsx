@@ -7,6 +7,7 @@ import { useSession } from '../../lib/auth/use-session';
 import { SitesSection } from '../admin-trusts';
 import { DistributionSettingsSection } from './distribution-settings-section';
 import { DelegationsSection } from './delegations-section';
+import { InheritedSettingsSection } from '../settings';
 
 /** Who sees the Sites section (issue 25): the trust's administrators, and a SiteAdmin for their own site. */
 const SITES_RULE = SITE_ADMIN;
@@ -45,6 +46,7 @@ export function TrustConfigPage({ trustId }: { trustId: number }) {
         {subject && satisfies(subject, SITES_RULE) && <SitesSection trustId={trustId} />}
         {subject && satisfies(subject, RULES.distributionSettings) && <DistributionSettingsSection trustId={trustId} />}
         {subject && satisfies(subject, RULES.delegations) && <DelegationsSection trustId={trustId} />}
+        {subject && satisfies(subject, RULES.trusts) && <InheritedSettingsSection scope="trust" id={trustId} />}
         <p className="max-w-2xl rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {PAGE_MESSAGES.trustConfigOther}
         </p>

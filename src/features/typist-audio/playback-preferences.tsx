@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { UserProfile } from '../../domain/contract';
 import { AUTO_REWIND_MAX_SECONDS, autoRewindSeconds } from '../../domain/auto-rewind';
 import { DEFAULT_FOOTPEDAL_MODE, type FootpedalMode } from '../../domain/foot-pedal';
-import { useSavePreference } from '../../lib/auth/use-save-preference';
+import { InheritedNote, isOwnValue, useInheritedSetting, useSavePreference } from '../preferences';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 
@@ -20,9 +20,17 @@ export function PlaybackPreferences({ profile }: { profile: UserProfile }) {
   const saved = profile.preferences.profile;
   const [mode, setMode] = useState<FootpedalMode>(saved.footpedal_mode ?? DEFAULT_FOOTPEDAL_MODE);
   const [rewind, setRewind] = useState(autoRewindSeconds(saved.auto_rewind_seconds));
+  const pedal = useInheritedSetting('footpedal_mode');
+  const rewinding = useInheritedSetting('auto_rewind_seconds');
   const { save: savePreference, saving, error } = useSavePreference(profile.id, 'The preferences could not be saved. Try again.');
-  const save = () =>
-    savePreference({ footpedal_mode: mode, auto_rewind_seconds: rewind }, () => toast.success('Playback preferences saved.'));
+  // Only what changed is saved (an inherited value stays inherited); a locked one is never sent.
+  const save = () => {
+    const changes: { footpedal_mode?: FootpedalMode; auto_rewind_seconds?: number } = {};
+    if (!pedal?.locked && mode !== (saved.footpedal_mode ?? DEFAULT_FOOTPEDAL_MODE)) changes.footpedal_mode = mode;
+    if (!rewinding?.locked && rewind !== autoRewindSeconds(saved.auto_rewind_seconds)) changes.auto_rewind_seconds = rewind;
+    if (!Object.keys(changes).length) return void toast.success('Playback preferences saved.');
+    savePreference(changes, () => toast.success('Playback preferences saved.'));
+  };
 
   return (
     <section
@@ -32,8 +40,8 @@ export function PlaybackPreferences({ profile }: { profile: UserProfile }) {
       <h2 id="playback-title" className="text-lg font-semibold">
         Playing dictations
       </h2>
-      <fieldset className="mt-3">
-        <legend className="text-sm font-medium">Foot pedal mode</legend>
+      <fieldset className="mt-3" disabled={pedal?.locked} aria-describedby="pedal-source">
+        <legend className={`text-sm ${isOwnValue(pedal) ? 'font-bold' : 'font-medium'}`}>Foot pedal mode</legend>
         {MODES.map((m) => (
           <label key={m.value} className="mt-2 flex items-start gap-2 text-sm">
             <input
@@ -49,11 +57,14 @@ export function PlaybackPreferences({ profile }: { profile: UserProfile }) {
             </span>
           </label>
         ))}
+        <InheritedNote id="pedal-source" setting={pedal} userId={profile.id} />
       </fieldset>
       <label className="mt-4 flex flex-col gap-1 text-sm">
-        <span className="font-medium">Auto-rewind when playback resumes</span>
+        <span className={isOwnValue(rewinding) ? 'font-bold' : 'font-medium'}>Auto-rewind when playback resumes</span>
         <select
-          value={rewind}
+          value={rewinding?.locked ? autoRewindSeconds(rewinding.value as number) : rewind}
+          disabled={rewinding?.locked}
+          aria-describedby="rewind-hint rewind-source"
           onChange={(e) => setRewind(Number(e.target.value))}
           className="min-h-11 max-w-48 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900"
         >
@@ -63,8 +74,11 @@ export function PlaybackPreferences({ profile }: { profile: UserProfile }) {
             </option>
           ))}
         </select>
-        <span className="text-xs text-slate-600 dark:text-slate-400">Goes back this far each time you play again after a pause.</span>
+        <span id="rewind-hint" className="text-xs text-slate-600 dark:text-slate-400">
+          Goes back this far each time you play again after a pause.
+        </span>
       </label>
+      <InheritedNote id="rewind-source" setting={rewinding} userId={profile.id} />
       {error && (
         <div className="mt-3">
           <Alert>{error}</Alert>

@@ -5,7 +5,7 @@ import { Columns3 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/alert';
 import { FILE_COLUMNS, PATIENT_COLUMNS, checkColumnChoice, type ListColumn } from '../../domain/list-columns';
-import { useSavePreference } from '../../lib/auth/use-save-preference';
+import { InheritedNote, useInheritedSetting, useSavePreference } from '../preferences';
 import { COLUMNS } from './columns';
 
 /** Chooses the list's columns (at least five, spec §5), saved in the profile so every device shows them. */
@@ -15,6 +15,8 @@ export function ColumnChooser({ userId, current }: { userId: number; current: Li
   const [tooFew, setTooFew] = useState<string | null>(null);
   const saving = useSavePreference(userId, 'The columns could not be saved. Try again.');
   const error = tooFew ?? saving.error;
+  const inherited = useInheritedSetting('columns');
+  const locked = inherited?.locked ?? false;
 
   const start = () => {
     setChosen(new Set(current));
@@ -47,7 +49,7 @@ export function ColumnChooser({ userId, current }: { userId: number; current: Li
       <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
         {columns.map((c) => (
           <label key={c} className="flex min-h-9 items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" checked={chosen.has(c)} onChange={() => toggle(c)} />
+            <input type="checkbox" className="size-4" checked={chosen.has(c)} disabled={locked} onChange={() => toggle(c)} />
             {COLUMNS[c].label}
           </label>
         ))}
@@ -79,6 +81,7 @@ export function ColumnChooser({ userId, current }: { userId: number; current: Li
               FILE_COLUMNS.filter((c) => c !== 'reference' && c !== 'status'),
             )}
             {group('Patient', PATIENT_COLUMNS)}
+            <InheritedNote id="columns-source" setting={inherited} userId={userId} />
             {error && (
               <div className="mt-4">
                 <Alert>{error}</Alert>
@@ -88,7 +91,7 @@ export function ColumnChooser({ userId, current }: { userId: number; current: Li
               <Button tone="secondary" onPress={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button onPress={save} isDisabled={saving.saving}>
+              <Button onPress={save} isDisabled={saving.saving || locked}>
                 Save columns
               </Button>
             </div>
