@@ -57,8 +57,6 @@ const layerZones = [
 const DRIZZLE_NOT_YET_MOVED = [
   'server/modules/auth/auth.service.ts',
   'server/modules/auth/lockout.ts',
-  'server/modules/distribution-settings/distribution-settings.service.ts',
-  'server/modules/distribution/distribution-settings.ts',
   'server/modules/documents/documents.routes.ts',
   'server/modules/documents/letter-source.ts',
   'server/modules/notifications/email-digest.ts',

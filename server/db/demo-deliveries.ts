@@ -28,7 +28,7 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
     .from(dictations)
     .where(and(eq(dictations.trustId, trust.id), inArray(dictations.status, ['MANUAL_DISTRIBUTION', 'SENT'])))
     .orderBy(dictations.id);
-  // The demo trust's e-mails go out tagged for NHSmail's encryption; it has no MESH (no ODS code set).
+  // The demo trust's e-mails go out tagged for NHSmail's encryption; a demo install has no MESH configured.
   await db
     .insert(settings)
     .values({ key: distributionKey(trust.id), value: { email_subject_tag: '[secure]' } })

@@ -2,7 +2,7 @@ import { pathOf } from '../../src/domain/contract/endpoint';
 import { E } from '../../src/domain/contract/endpoints';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, settings, users } from '../../server/db/schema';
+import { auditLog, settings, trusts, users } from '../../server/db/schema';
 import { PAGE_MESSAGES } from '../../src/domain/messages';
 import { startTestApp, type TestApp } from './harness';
 import { addUser } from './letters-fixtures';
@@ -27,6 +27,7 @@ const trustOf = async (email: string) => (await t.db.select().from(users).where(
 const get = (who: string, trustId: number) => t.call('GET', pathOf(E.trustDistributionGet, { id: trustId }), { token: tokens[who] });
 const put = (who: string, trustId: number, body: unknown) =>
   t.call('PUT', pathOf(E.trustDistributionGet, { id: trustId }), { token: tokens[who], body });
+const trustOds = async (trustId: number) => (await t.db.select({ ods: trusts.odsCode }).from(trusts).where(eq(trusts.id, trustId)))[0]!.ods;
 const stored = async (trustId: number) =>
   (
     await t.db
@@ -49,13 +50,13 @@ afterAll(async () => {
 });
 
 describe('distribution settings', () => {
-  it('shows the trust admin their trust’s settings (none yet), the default limit, and that MESH is not configured', async () => {
+  it('shows the trust admin their trust’s settings (the ODS code from the trust, nothing else yet), the default limit, and that MESH is not configured', async () => {
     const res = await get(TRUST_ADMIN, ours);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       trust: { id: ours, name: 'Demo NHS Foundation Trust' },
       email_subject_tag: '',
-      ods_code: '',
+      ods_code: 'RX9',
       stuck_letter_hours: null,
       default_stuck_letter_hours: 24,
       mesh: { configured: false, usable: false, status: PAGE_MESSAGES.meshNotConfigured, detail: null },
@@ -66,7 +67,11 @@ describe('distribution settings', () => {
     const res = await put(TRUST_ADMIN, ours, { email_subject_tag: ' [encrypt] ', ods_code: ' rxx ', stuck_letter_hours: 36 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ email_subject_tag: '[encrypt]', ods_code: 'RXX', stuck_letter_hours: 36 });
-    expect(await stored(ours)).toEqual({ email_subject_tag: '[encrypt]', ods_code: 'RXX', stuck_letter_hours: 36 });
+    // The ODS code is the trust's own (the trust page shows the same); the rest is the setting.
+    expect(await stored(ours)).toEqual({ email_subject_tag: '[encrypt]', stuck_letter_hours: 36 });
+    expect(await trustOds(ours)).toBe('RXX');
+    // One value: the trust's own page shows the code Letters out saved.
+    expect((await t.call('GET', `/api/trusts/${ours}`, { token: tokens[TRUST_ADMIN] })).json().data).toMatchObject({ ods_code: 'RXX' });
     expect((await get(TRUST_ADMIN, ours)).json().data).toMatchObject({
       email_subject_tag: '[encrypt]',
       ods_code: 'RXX',
@@ -79,14 +84,15 @@ describe('distribution settings', () => {
       .where(and(eq(auditLog.action, 'trust.distribution_settings'), eq(auditLog.entityId, String(ours))));
     expect(entry).toMatchObject({ trustId: ours, entityType: 'trust' });
     expect(entry!.details).toEqual({
-      before: { email_subject_tag: '', ods_code: '', stuck_letter_hours: null },
+      before: { email_subject_tag: '', ods_code: 'RX9', stuck_letter_hours: null },
       after: { email_subject_tag: '[encrypt]', ods_code: 'RXX', stuck_letter_hours: 36 },
     });
 
     // Empty text and a null limit remove a setting: the server's default applies again.
     const cleared = await put(TRUST_ADMIN, ours, { email_subject_tag: '', ods_code: 'RXX', stuck_letter_hours: null });
     expect(cleared.json().data).toMatchObject({ email_subject_tag: '', ods_code: 'RXX', stuck_letter_hours: null });
-    expect(await stored(ours)).toEqual({ ods_code: 'RXX' });
+    expect(await stored(ours)).toEqual({});
+    expect(await trustOds(ours)).toBe('RXX');
   });
 
   it('refuses what it cannot keep, in words, and changes nothing', async () => {
@@ -108,6 +114,13 @@ describe('distribution settings', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().message).toContain(message);
     }
+    expect(await stored(ours)).toEqual(before);
+    // Another trust's ODS code: refused under the field, and the trust keeps its own.
+    const odsBefore = await trustOds(ours);
+    const taken = await put(TRUST_ADMIN, ours, { email_subject_tag: '', ods_code: 'rx8', stuck_letter_hours: null });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json()).toMatchObject({ code: 'trust_ods_taken', errors: { ods_code: [PAGE_MESSAGES.trustOdsTaken('RX8')] } });
+    expect(await trustOds(ours)).toBe(odsBefore);
     expect(await stored(ours)).toEqual(before);
   });
 
@@ -156,6 +169,8 @@ describe('distribution settings with MESH configured', () => {
 
   it('says GP copies wait for the trust’s ODS code, then that they go electronically; never a secret', async () => {
     const trustId = (await meshed.db.select().from(users).where(eq(users.email, TRUST_ADMIN)))[0]!.trustId;
+    // A trust without its ODS code (the demo trust has one).
+    await meshed.db.update(trusts).set({ odsCode: null }).where(eq(trusts.id, trustId));
     const path = pathOf(E.trustDistributionGet, { id: trustId });
     const first = await meshed.call('GET', path, { token });
     expect(first.json().data.mesh).toEqual({ configured: true, usable: false, status: PAGE_MESSAGES.meshNeedsTrustOds, detail: null });

@@ -164,7 +164,8 @@ beforeAll(async () => {
   for (const email of [AUTHOR, SECRETARY, MANAGER, FOREIGN, FOREIGN_SECRETARY]) tokens[email] = await t.login(email);
 
   const [trust] = await t.db.select().from(trusts).orderBy(trusts.id).limit(1);
-  await t.db.insert(settings).values({ key: `distribution:${trust!.id}`, value: { email_subject_tag: '[secure]', ods_code: 'RXX01' } });
+  await t.db.insert(settings).values({ key: `distribution:${trust!.id}`, value: { email_subject_tag: '[secure]' } });
+  await t.db.update(trusts).set({ odsCode: 'RXX01' }).where(eq(trusts.id, trust!.id));
   await t.db.insert(jobTypes).values([
     { trustId: trust!.id, name: 'Patient Letter', recipient: ['patient'], copy: [], template: [] },
     { trustId: trust!.id, name: 'Letter to GP, copy to patient', recipient: ['gp'], copy: ['patient'], template: [] },

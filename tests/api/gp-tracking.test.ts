@@ -13,7 +13,6 @@ import {
   letters,
   notifications,
   patients,
-  settings,
   trusts,
 } from '../../server/db/schema';
 import { scheduleGpTracking, trackGpDeliveries } from '../../server/modules/distribution/gp-tracking';
@@ -115,7 +114,7 @@ beforeAll(async () => {
   });
   for (const email of [AUTHOR, SECRETARY, MANAGER]) tokens[email] = await t.login(email);
   const [trust] = await t.db.select().from(trusts).orderBy(trusts.id).limit(1);
-  await t.db.insert(settings).values({ key: `distribution:${trust!.id}`, value: { ods_code: 'RXX01' } });
+  await t.db.update(trusts).set({ odsCode: 'RXX01' }).where(eq(trusts.id, trust!.id));
   await t.db.insert(jobTypes).values({ trustId: trust!.id, name: 'GP Letter', recipient: ['gp'], copy: [], template: [] });
   await t.db.insert(patients).values({
     trustId: trust!.id,

@@ -1,25 +1,26 @@
 /**
  * A trust's distribution settings as its administrators see and change them (issue 13): the e-mail
- * subject tag, the trust's ODS code and the stuck-letter limit, kept in the `distribution:<trustId>`
- * setting, and whether GP copies can go over MESH. MESH's own settings are the server's configuration
+ * subject tag and the stuck-letter limit, kept in the `distribution:<trustId>` setting, the trust's ODS code
+ * (kept on the trust, the same value its trust page edits), and whether GP copies can go over MESH. MESH's own settings are the server's configuration
  * and are never read back: only whether they are complete.
  */
-import { eq } from 'drizzle-orm';
-import {
-  distributionKey,
-  type DistributionSettings,
-  type DistributionSettingsInput,
-  distributionSettingsInputSchema,
-} from '../../../src/domain/contract';
+import { type DistributionSettings, type DistributionSettingsInput, distributionSettingsInputSchema } from '../../../src/domain/contract';
 import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import { GP_DELIVERY_NOT_CONFIGURED, type GpDelivery } from '../../adapters/gp-delivery';
 import type { Db } from '../../db/client';
-import { settings, trusts } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { Errors } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { appError, Errors } from '../../lib/errors';
+import { findTrustRef } from '../admin-structure/trust-ref.repository';
 import type { RequestAuth } from '../auth/request-auth';
-import { readDistributionSetting } from '../distribution/distribution-settings';
+import {
+  readDistributionRecord,
+  readDistributionSetting,
+  setTrustOdsCode,
+  writeDistributionRecord,
+} from '../distribution/distribution-settings.repository';
 
+/** The setting's keys this screen manages (`ods_code` was one before it moved to the trust: dropped on save). */
 const OURS = ['email_subject_tag', 'ods_code', 'stuck_letter_hours'] as const;
 
 export function createDistributionSettings(deps: { db: Db; gp: GpDelivery; defaultStuckHours: number }) {
@@ -27,7 +28,7 @@ export function createDistributionSettings(deps: { db: Db; gp: GpDelivery; defau
 
   /** The trust, when the caller administers it: their own, or any for SuperAdmin. Otherwise not found. */
   async function trustFor(auth: RequestAuth, trustId: number) {
-    const [trust] = await db.select({ id: trusts.id, name: trusts.name }).from(trusts).where(eq(trusts.id, trustId));
+    const trust = await findTrustRef(db, trustId);
     const mayAdminister = auth.subject.roles.includes('SuperAdmin') || trust?.id === auth.ctx.user.trustId;
     if (!trust || !mayAdminister) throw Errors.notFound();
     return trust;
@@ -73,26 +74,23 @@ export function createDistributionSettings(deps: { db: Db; gp: GpDelivery; defau
       const next = distributionSettingsInputSchema.parse(input);
       const before = await current(trust);
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ value: settings.value })
-          .from(settings)
-          .where(eq(settings.key, distributionKey(trust.id)));
         // Keys this screen does not manage are kept as they are.
         const kept = Object.fromEntries(
-          Object.entries(row && typeof row.value === 'object' && row.value !== null ? (row.value as Record<string, unknown>) : {}).filter(
-            ([k]) => !(OURS as readonly string[]).includes(k),
-          ),
+          Object.entries(await readDistributionRecord(tx, trust.id)).filter(([k]) => !(OURS as readonly string[]).includes(k)),
         );
-        const value = {
+        await writeDistributionRecord(tx, trust.id, {
           ...kept,
           ...(next.email_subject_tag ? { email_subject_tag: next.email_subject_tag } : {}),
-          ...(next.ods_code ? { ods_code: next.ods_code } : {}),
           ...(next.stuck_letter_hours !== null ? { stuck_letter_hours: next.stuck_letter_hours } : {}),
-        };
-        await tx
-          .insert(settings)
-          .values({ key: distributionKey(trust.id), value })
-          .onConflictDoUpdate({ target: settings.key, set: { value } });
+        });
+        if (next.ods_code !== before.ods_code)
+          await setTrustOdsCode(tx, trust.id, next.ods_code || null).catch((err: unknown) =>
+            Promise.reject(
+              isUniqueViolation(err)
+                ? appError('trust_ods_taken', next.ods_code).withFields({ ods_code: [PAGE_MESSAGES.trustOdsTaken(next.ods_code)] })
+                : err,
+            ),
+          );
         await audit(tx, {
           trustId: trust.id,
           userId: auth.ctx.user.id,

@@ -10,7 +10,7 @@ import type { GpDelivery } from '../../adapters/gp-delivery';
 import type { Db } from '../../db/client';
 import { readLetterSource } from '../documents/letter-source';
 import type { DictationRow } from '../letters/letters.repository';
-import { readDistributionSetting } from './distribution-settings';
+import { readDistributionSetting } from './distribution-settings.repository';
 
 export interface PlannedDelivery {
   recipient: LetterRecipient;

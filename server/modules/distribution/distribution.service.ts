@@ -34,7 +34,7 @@ import {
   type DeliveryRow,
   type NewDelivery,
 } from './deliveries.repository';
-import { readDistributionSetting } from './distribution-settings';
+import { readDistributionSetting } from './distribution-settings.repository';
 import { sendByEmail, sendToGp } from './send-letter';
 import { emit, publish } from '../notifications/notify.service';
 import { settleDictation } from './settle';

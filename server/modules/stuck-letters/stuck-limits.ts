@@ -5,7 +5,7 @@
 import { distributionSettingSchema } from '../../../src/domain/contract';
 import type { Db } from '../../db/client';
 import { readSettingsWithPrefix } from '../../db/settings-store';
-import { readDistributionSetting } from '../distribution/distribution-settings';
+import { readDistributionSetting } from '../distribution/distribution-settings.repository';
 
 export interface StuckLimits {
   /** STUCK_LETTER_HOURS: for every trust without its own limit. */
