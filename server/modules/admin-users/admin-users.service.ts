@@ -183,12 +183,9 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
   async function checkSite(auth: RequestAuth, trustId: number | 'any', siteId: number) {
     const site = await siteOf(db, siteId);
     const reach = reachOf(auth);
-    if (
-      !site ||
-      !site.active ||
-      (trustId !== 'any' && site.trustId !== trustId) ||
-      !reaches({ trustId: reach.trustId, siteId: 'any' }, { trustId: site.trustId })
-    ) {
+    // Another trust's site, out of reach, does not exist for the caller.
+    if (site && !reaches({ trustId: reach.trustId, siteId: 'any' }, { trustId: site.trustId })) throw Errors.notFound();
+    if (!site || !site.active || (trustId !== 'any' && site.trustId !== trustId)) {
       const e = appError('user_reference_unknown');
       throw e.withFields({ site_id: [e.message] });
     }
