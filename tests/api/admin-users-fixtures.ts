@@ -1,7 +1,7 @@
 /** Accounts and objects the users administration tests share (issue 25). */
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { mailbox, roles, sites, trusts, userRoles, users } from '../../server/db/schema';
+import { dictations, mailbox, roles, sites, trusts, userRoles, users } from '../../server/db/schema';
 import type { Role } from '../../src/domain/roles';
 
 export const SUPERADMIN = 'superadmin@wardnote.test';
@@ -66,4 +66,24 @@ export async function lastLinkTo(db: Db, to: string): Promise<{ token: string; t
   if (!mail) return undefined;
   const match = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text);
   return { token: match?.[1] ?? '', text: mail.text, subject: mail.subject };
+}
+
+/** A dictation of this author at their site, in a status (and held by a typist when given). */
+export async function makeDictation(db: Db, authorId: number, status: string, assignedTo: number | null = null): Promise<number> {
+  const [author] = await db.select().from(users).where(eq(users.id, authorId));
+  const n = ++serial;
+  const [row] = await db
+    .insert(dictations)
+    .values({
+      trustId: author!.trustId,
+      siteId: author!.siteId,
+      authorId,
+      createdBy: authorId,
+      clientId: `users-test-${Date.now()}-${n}`,
+      reference: `UT${Date.now()}${n}`,
+      status: status as 'DRAFT',
+      assignedTo,
+    })
+    .returning({ id: dictations.id });
+  return row!.id;
 }
