@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authFailures, dictations, mailbox, passwordResets, users } from '../../server/db/schema';
 import { hashSecret } from '../../server/lib/secrets';
+import { seedDemoUsers } from '../../server/db/demo-users';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './harness';
 import {
   lastLinkTo,
@@ -345,5 +346,26 @@ describe('CSV import', () => {
     const noHeader = await t.call('POST', '/api/users/import', { token: admin, body: { csv: 'name,mail\nA,b@c.d\n' } });
     expect(noHeader.statusCode).toBe(422);
     expect(noHeader.json().message).toContain('is not one Wardnote knows');
+  });
+});
+
+describe('the demo', () => {
+  it('has a user in each state the list shows: invited, locked and deactivated', async () => {
+    await seedDemoUsers(t.db);
+    const rows = (await t.call('GET', '/api/users?active=all&paginate=100', { token: admin })).json().users.data as {
+      email: string;
+      state: string;
+    }[];
+    const stateOf = (email: string) => rows.find((r) => r.email === email)?.state;
+    expect([stateOf('invited@wardnote.test'), stateOf('locked@wardnote.test'), stateOf('former@wardnote.test')]).toEqual([
+      'invited',
+      'locked',
+      'inactive',
+    ]);
+    expect(stateOf(MANAGER)).toBe('active');
+    // Seeding again adds nobody.
+    const before = (await t.db.select().from(users)).length;
+    await seedDemoUsers(t.db);
+    expect((await t.db.select().from(users)).length).toBe(before);
   });
 });
