@@ -112,7 +112,11 @@ export interface UserListRowDb {
   invitation?: 'pending' | 'expired' | null;
 }
 
-/** One page in name order (users_trust_name), with the total, in one statement; the admin fields only when asked. */
+/**
+ * One page in name order (users_trust_name), with the total, in one statement: the page's ids and the total
+ * first (an index walk, no per-row work), then the roles and admin fields of those rows only, so a deep
+ * page costs the walk to it and not the fields of every row skipped on the way.
+ */
 export async function listUsers(
   db: Db,
   f: UsersListFilter,
@@ -121,6 +125,15 @@ export async function listUsers(
   admin: boolean,
 ): Promise<{ rows: UserListRowDb[]; total: number }> {
   const where = conditions(f);
+  const pageIds = db.$with('page_ids').as(
+    db
+      .select({ pageId: sql<number>`${users.id}`.as('page_id'), total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  );
   const base = {
     id: users.id,
     firstName: users.firstName,
@@ -130,17 +143,16 @@ export async function listUsers(
     roles: roleNames,
     active: users.active,
     invitedAt: users.invitedAt,
-    total: sql<number>`count(*) over ()`.mapWith(Number),
+    total: pageIds.total,
   };
   const columns = admin ? { ...base, siteName, locked: lockedSql, invitation: invitationSql } : base;
   const rows = (await db
+    .with(pageIds)
     .select(columns)
-    .from(users)
-    .where(where)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage)) as (UserListRowDb & { total: number })[];
-  if (rows.length) return { rows, total: rows[0]!.total };
+    .from(pageIds)
+    .innerJoin(users, eq(users.id, pageIds.pageId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))) as (UserListRowDb & { total: number })[];
+  if (rows.length) return { rows, total: Number(rows[0]!.total) };
   const [counted] = await db.select({ n: count() }).from(users).where(where);
   return { rows: [], total: Number(counted?.n ?? 0) };
 }
