@@ -41,14 +41,12 @@ export async function seedDemoUsers(db: Db): Promise<void> {
     const [role] = await db.select().from(roles).where(eq(roles.name, p.role));
     await db.insert(userRoles).values({ userId: row!.id, roleId: role!.id });
     if (p.state === 'invited')
-      await db
-        .insert(passwordResets)
-        .values({
-          tokenHash: newToken().hash,
-          userId: row!.id,
-          purpose: 'invite',
-          expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000),
-        });
+      await db.insert(passwordResets).values({
+        tokenHash: newToken().hash,
+        userId: row!.id,
+        purpose: 'invite',
+        expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000),
+      });
     // Locked for a year, so the demo shows it until an administrator unlocks it.
     if (p.state === 'locked')
       await db.insert(authFailures).values({ key: `login:${p.email}`, failures: 5, lockedUntil: new Date(Date.now() + 365 * 86_400_000) });

@@ -86,7 +86,8 @@ function conditions(f: UsersListFilter): SQL | undefined {
     where.push(
       inArray(
         users.id,
-        sql`(select ${userRoles.userId} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${roles.name} = ${f.role})`,
+        // The role's id once, then the (user, role) key: no roles lookup per user.
+        sql`(select ${userRoles.userId} from ${userRoles} where ${userRoles.roleId} = (select ${roles.id} from ${roles} where ${roles.name} = ${f.role}))`,
       ),
     );
   if (f.search) {
