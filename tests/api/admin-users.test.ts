@@ -129,6 +129,27 @@ describe('nobody grants what they do not hold', () => {
   });
 });
 
+describe('edits', () => {
+  it('sets who a Secretary may approve for (secretarial cover), the applications and the job-type filter; an Author approves for nobody', async () => {
+    const typist = await makeUser(t.db, { siteId: p.site.own, roles: ['Secretary'] });
+    const author = await makeUser(t.db, { siteId: p.site.own });
+    const res = await t.call('PATCH', `/api/users/${typist.id}`, {
+      token: admin,
+      body: { approves_for: [author.id], application_types: ['amplify', 'scribe_assist'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ approves_for: [{ id: author.id }], application_types: ['amplify', 'scribe_assist'] });
+    const authorView = (await t.call('GET', `/api/users/${author.id}`, { token: admin })).json().detail;
+    expect(authorView.approved_by).toEqual([expect.objectContaining({ id: typist.id })]);
+    const wrong = await t.call('PATCH', `/api/users/${author.id}`, { token: admin, body: { approves_for: [typist.id] } });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.approves_for).toEqual(['Only a Secretary or a Manager can approve letters for an author.']);
+    // Removing the delegation: an empty list.
+    const cleared = await t.call('PATCH', `/api/users/${typist.id}`, { token: admin, body: { approves_for: [] } });
+    expect(cleared.json().data.approves_for).toEqual([]);
+  });
+});
+
 describe('the last administrator and oneself', () => {
   it('the last active TrustAdmin keeps the role and stays active; nobody deactivates themselves', async () => {
     const [me] = await t.db.select().from(users).where(eq(users.email, TRUSTADMIN));

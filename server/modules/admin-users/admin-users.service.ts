@@ -434,7 +434,7 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
               group_ids: patch.group_ids ?? (after.site_id !== before.site_id ? after.group_ids : undefined),
               outsourcing_pool_id: patch.outsourcing_pool_id,
               jobtype_filter: patch.jobtype_filter,
-              approves_for: patch.approves_for ? after.approves_for : undefined,
+              approves_for: patch.approves_for,
             },
             id,
           );
