@@ -10,6 +10,7 @@ import { seedDemoLetters } from './demo-letters';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedOtherTrustWork } from './demo-other-trust';
 import { seedDemoPatients } from './demo-patients';
+import { seedDemoUsers } from './demo-users';
 import type { AudioStorage } from '../adapters/storage';
 import type { JobQueue } from '../lib/jobs';
 
@@ -29,5 +30,6 @@ export async function seedDemoWork(db: Db, services: { storage: AudioStorage; jo
   await seedDemoStructure(db);
   await seedDemoGroups(db);
   await seedDemoSettings(db);
+  await seedDemoUsers(db);
   return made + (await seedOtherTrustWork(db, services));
 }

@@ -81,7 +81,9 @@ export const RULES = {
   /** Reading one dictation and its audio (the /dictation/:id row, and the dictation.view permission). */
   viewDictation: { roles: ['SuperAdmin', 'Manager', 'Author', 'Secretary'], permissions: ['dictation.view'] },
   /** Reading the users of a site: admins, and Secretary/Manager for the authors list (spec §6). */
-  usersRead: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager', 'Secretary'] },
+  usersRead: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin', 'Manager', 'Secretary'], permissions: ['users'] },
+  /** Administering users (issue 25): the admins of spec §2's /users, and holders of the permission `users` within their trust. */
+  usersAdmin: { roles: ['SuperAdmin', 'TrustAdmin', 'SiteAdmin'], permissions: ['users'] },
   search: { roles: ['SuperAdmin', 'Manager', 'Author', 'Secretary'] },
   notificationBell: { roles: ['Author', 'Secretary', 'Manager'] },
   confidentialMarking: { roles: ['Manager', 'Author'] },

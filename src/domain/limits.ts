@@ -13,3 +13,8 @@ export const REGION_CODE = 'UK';
 export const DEFAULT_SCRIBE_HOST_PREFIX = 'scribe.';
 /** The largest file that may be attached to a dictation (checked in the browser and again by the server). */
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+/** How long an invitation's set-password link works (issue 25); a resend replaces it. */
+export const INVITE_TTL_DAYS = 7;
+/** The CSV import of users (issue 25): at most this many rows and bytes per file. */
+export const USER_IMPORT_MAX_ROWS = 1000;
+export const USER_IMPORT_MAX_BYTES = 1_000_000;

@@ -188,6 +188,54 @@ export const ERROR_CATALOGUE = {
   audit_reference_unknown: { status: 404, message: PAGE_MESSAGES.auditReferenceUnknown },
 
   // Users: the list, invitations, CSV import, edits, unlock, PIN reset, sign-out everywhere, deactivation (issue 25)
+  user_email_taken: { status: 422, message: PAGE_MESSAGES.userEmailTaken },
+  /** Giving or taking away a role, permission or group the caller may not give (src/domain/user-grants.ts). */
+  user_grant_refused: {
+    status: 403,
+    message: PAGE_MESSAGES.userRoleNotYours,
+    variants: {
+      permission: { message: PAGE_MESSAGES.userPermissionNotYours },
+      group: { message: PAGE_MESSAGES.userGroupNotYours },
+    },
+  },
+  /** The user holds a role the caller cannot give: only a higher administrator changes their account. */
+  user_outranks_you: { status: 403, message: PAGE_MESSAGES.userOutranksYou },
+  /** A SiteAdmin placing a user at another site. */
+  user_site_not_yours: { status: 403, message: PAGE_MESSAGES.userSiteNotYours },
+  /** A site, group, pool, job type or author named in the body that is not the user's trust's (or not active). */
+  user_reference_unknown: {
+    status: 422,
+    message: PAGE_MESSAGES.userSiteUnknown,
+    variants: {
+      group: { message: PAGE_MESSAGES.userGroupUnknown },
+      pool: { message: PAGE_MESSAGES.userPoolUnknown },
+      jobType: { message: PAGE_MESSAGES.userJobTypeUnknown },
+      author: { message: PAGE_MESSAGES.userDelegationAuthorUnknown },
+      notTypist: { message: PAGE_MESSAGES.userDelegationNotTypist },
+    },
+  },
+  user_last_admin: { status: 409, message: PAGE_MESSAGES.userLastAdmin },
+  user_deactivate_self: { status: 409, message: PAGE_MESSAGES.userDeactivateSelf },
+  user_inactive: { status: 409, message: PAGE_MESSAGES.userInactive },
+  user_not_invited: { status: 409, message: PAGE_MESSAGES.userNotInvited },
+  /** Deactivating a user with work in progress and no heir: the counts in words. */
+  user_needs_heir: { status: 409, message: PAGE_MESSAGES.userNeedsHeir },
+  user_heir_invalid: {
+    status: 422,
+    message: PAGE_MESSAGES.userHeirInvalid,
+    variants: { typist: { message: PAGE_MESSAGES.userTypistHeirInvalid } },
+  },
+  /** The CSV import: a file that cannot be read as a whole (no header, too many rows), or a commit with rows in error. */
+  users_import_invalid: {
+    status: 422,
+    message: PAGE_MESSAGES.usersImportEmpty,
+    variants: {
+      header: { message: PAGE_MESSAGES.usersImportHeader },
+      unknownColumn: { message: PAGE_MESSAGES.usersImportUnknownColumn },
+      tooManyRows: { message: PAGE_MESSAGES.usersImportTooManyRows },
+      rowErrors: { message: PAGE_MESSAGES.usersImportHasErrors },
+    },
+  },
 
   // Groups: permission bundles scoped to a trust or site, and their members (issue 25)
   group_name_taken: { status: 422, message: PAGE_MESSAGES.groupNameTaken },

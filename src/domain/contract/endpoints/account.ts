@@ -18,7 +18,8 @@ import {
   validateTokenQuerySchema,
 } from '../auth';
 import { interactionItemSchema, preferenceUpdateSchema, profilePreferencesSchema, userProfileSchema } from '../user';
-import { paginatedSchema, userSummarySchema, usersListQuerySchema } from '../users';
+import { paginatedSchema, usersListQuerySchema } from '../users';
+import { userByIdAnswerSchema, userListRowSchema } from '../admin-users';
 
 const session = { auth: 'beforePin', beforePasswordChange: true } as const;
 
@@ -75,14 +76,14 @@ export const accountEndpoints = {
     path: '/api/users',
     rule: RULES.usersRead,
     query: usersListQuerySchema,
-    response: z.object({ users: paginatedSchema(userSummarySchema) }),
+    response: z.object({ users: paginatedSchema(userListRowSchema) }),
   }),
   userById: endpoint({
     method: 'GET',
     path: '/api/users/:id',
     rule: RULES.usersRead,
     params: idParamSchema,
-    response: z.object({ data: userSummarySchema }),
+    response: userByIdAnswerSchema,
   }),
   /** For load balancers and the benches: answers while the server runs, signed in or not. */
   health: endpoint({ method: 'GET', path: '/api/health', auth: 'none', response: z.object({ status: z.literal('ok') }) }),
