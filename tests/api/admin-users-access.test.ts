@@ -131,6 +131,8 @@ function expected(name: Name, actor: Actor, target: Target): number {
 describe('users: who may call what', () => {
   it('has a row for every endpoint of the area, and nothing else', () => {
     expect(Object.keys(ALLOWED).sort()).toEqual(Object.keys(AREA).sort());
+    // The area's own endpoints are all among them (the users list and one user are the account area's).
+    expect(Object.keys(ALLOWED)).toEqual(expect.arrayContaining(Object.keys(adminUsersEndpoints)));
     for (const [name, e] of Object.entries(AREA)) expect(e.path, name).toMatch(/^\/api\/users(\/import|\/:id(\/[a-z-]+)?)?$/);
   });
 

@@ -466,3 +466,41 @@ export async function clearPinVerification(db: Db, userId: number): Promise<void
 export async function clearPinLock(db: Db, userId: number): Promise<void> {
   await db.delete(authFailures).where(eq(authFailures.key, `pin:${userId}`));
 }
+
+export type NewUser = typeof users.$inferInsert;
+
+/** A new account; answers its row. */
+export async function insertUser(tx: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(tx: Db, id: number, values: Partial<NewUser>): Promise<void> {
+  await tx.update(users).set(values).where(eq(users.id, id));
+}
+
+/** The groups a user belongs to. */
+export async function groupIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: groupUsers.groupId }).from(groupUsers).where(eq(groupUsers.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** The user's one live set-password link, replacing any live one (a reset or an earlier invitation). */
+export async function keepInvitation(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db
+    .insert(passwordResets)
+    .values({ tokenHash, userId, expiresAt, purpose: 'invite' })
+    .onConflictDoUpdate({
+      target: passwordResets.userId,
+      targetWhere: sql`${passwordResets.usedAt} IS NULL`,
+      set: { tokenHash, expiresAt, purpose: 'invite', createdAt: new Date() },
+    });
+}
+
+/** Ends the user's live set-password link, if any (an invitation not yet accepted stops working). */
+export async function endLiveLinks(tx: Db, userId: number): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

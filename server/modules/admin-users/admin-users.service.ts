@@ -5,7 +5,6 @@
  * Nobody removes the last active TrustAdmin of a trust, nobody deactivates themselves, and a user with work
  * in progress is deactivated only with an heir for it. Every change is audited with before and after.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   UserCreateParsed,
@@ -24,7 +23,6 @@ import type { ApplicationType, Permission, Role } from '../../../src/domain/role
 import { grantRefusal, mayManage, type Granter } from '../../../src/domain/user-grants';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
-import { groupUsers, passwordResets, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { appError, appErrorVariant, Errors, type AppError } from '../../lib/errors';
@@ -39,12 +37,16 @@ import {
   clearPinVerification,
   delegationsOf,
   emailTaken,
+  endLiveLinks,
   findUser,
   grantsOf,
   groupDetails,
+  groupIdsOf,
   groupsOf,
   handOnWork,
+  insertUser,
   jobTypeIdsOf,
+  keepInvitation,
   listUsers,
   lockUser,
   otherActiveTrustAdmins,
@@ -56,6 +58,7 @@ import {
   siteOf,
   trustName,
   unlockKeys,
+  updateUser,
   workOf,
   type UserListRowDb,
   type UserRow,
@@ -129,8 +132,7 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
   }
 
   async function granterOf(auth: RequestAuth, q: Db = db): Promise<Granter> {
-    const rows = await q.select({ id: groupUsers.groupId }).from(groupUsers).where(eq(groupUsers.userId, auth.ctx.user.id));
-    return { roles: auth.subject.roles, permissions: auth.subject.permissions, groupIds: rows.map((r) => r.id) };
+    return { roles: auth.subject.roles, permissions: auth.subject.permissions, groupIds: await groupIdsOf(q, auth.ctx.user.id) };
   }
 
   function mustManage(auth: RequestAuth, targetRoles: readonly Role[]) {
@@ -260,15 +262,8 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
   async function sendInvitation(user: { id: number; email: string; firstName: string; trustId: number }, inviter: string) {
     const { token, hash } = newToken();
     const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
-    await db
-      .insert(passwordResets)
-      .values({ tokenHash: hash, userId: user.id, expiresAt, purpose: 'invite' })
-      .onConflictDoUpdate({
-        target: passwordResets.userId,
-        targetWhere: sql`${passwordResets.usedAt} IS NULL`,
-        set: { tokenHash: hash, expiresAt, purpose: 'invite', createdAt: new Date() },
-      });
-    await db.update(users).set({ invitedAt: new Date() }).where(eq(users.id, user.id));
+    await keepInvitation(db, user.id, hash, expiresAt);
+    await updateUser(db, user.id, { invitedAt: new Date() });
     const link = `${linkOrigin()}/password/reset/${encodeURIComponent(token)}?token=${encodeURIComponent(token)}`;
     await mailer.send({
       to: user.email,
@@ -357,27 +352,24 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
       let id = 0;
       try {
         await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(users)
-            .values({
-              trustId,
-              siteId: site.id,
-              email: body.email,
-              username: body.email,
-              firstName: body.first_name,
-              lastName: body.last_name,
-              passwordHash: NO_PASSWORD,
-              applicationTypes: body.application_types,
-              jobtypeFilter: body.jobtype_filter,
-              outsourcingPoolId: body.outsourcing_pool_id,
-            })
-            .returning();
-          id = row!.id;
+          const row = await insertUser(tx, {
+            trustId,
+            siteId: site.id,
+            email: body.email,
+            username: body.email,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            passwordHash: NO_PASSWORD,
+            applicationTypes: body.application_types,
+            jobtypeFilter: body.jobtype_filter,
+            outsourcingPoolId: body.outsourcing_pool_id,
+          });
+          id = row.id;
           await setRoles(tx, id, body.roles);
           await setPermissions(tx, id, body.permissions);
           await setGroups(tx, id, body.group_ids);
           if (body.approves_for.length) await setApprovesFor(tx, trustId, id, body.approves_for, auth.ctx.user.id);
-          await auditUser(tx, auth, { id, trustId }, 'user.created', { before: null, after: await snapshotOf(tx, row!) }, ip);
+          await auditUser(tx, auth, { id, trustId }, 'user.created', { before: null, after: await snapshotOf(tx, row) }, ip);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw emailTakenError(body.email);
@@ -442,19 +434,16 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
           if (after.email.toLowerCase() !== before.email.toLowerCase() && (await emailTaken(tx, after.email, id)))
             throw emailTakenError(after.email);
           if (JSON.stringify(after) === JSON.stringify(before)) return;
-          await tx
-            .update(users)
-            .set({
-              firstName: after.first_name,
-              lastName: after.last_name,
-              email: after.email,
-              siteId: after.site_id,
-              applicationTypes: after.application_types,
-              jobtypeFilter: after.jobtype_filter,
-              outsourcingPoolId: after.outsourcing_pool_id,
-              active: after.active,
-            })
-            .where(eq(users.id, id));
+          await updateUser(tx, id, {
+            firstName: after.first_name,
+            lastName: after.last_name,
+            email: after.email,
+            siteId: after.site_id,
+            applicationTypes: after.application_types,
+            jobtypeFilter: after.jobtype_filter,
+            outsourcingPoolId: after.outsourcing_pool_id,
+            active: after.active,
+          });
           if (patch.roles) await setRoles(tx, id, after.roles);
           if (patch.permissions) await setPermissions(tx, id, after.permissions);
           if (patch.group_ids) await setGroups(tx, id, after.group_ids);
@@ -502,12 +491,9 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
         }
         if (work.authored > 0 && q.heir_id === undefined) throw appError('user_needs_heir', work);
         await handOnWork(tx, id, auth.ctx.user.id, q.heir_id ?? null, q.typist_heir_id ?? null);
-        await tx.update(users).set({ active: false }).where(eq(users.id, id));
+        await updateUser(tx, id, { active: false });
         // An invitation not yet accepted stops working.
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt)));
+        await endLiveLinks(tx, id);
         if (q.heir_id !== undefined) {
           const heir = await findUser(tx, q.heir_id);
           heirName = heir ? fullName(heir.firstName, heir.lastName) : null;
@@ -554,7 +540,7 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
     async resetPin(auth: RequestAuth, id: number, ip: string): Promise<{ message: string; data: UserDetail }> {
       const row = await actionable(auth, id);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ pinHash: null, pinSetAt: null }).where(eq(users.id, id));
+        await updateUser(tx, id, { pinHash: null, pinSetAt: null });
         await clearPinVerification(tx, id);
         await auditUser(tx, auth, row, 'user.pin_reset', { before: { pin_set: row.pinHash !== null }, after: { pin_set: false } }, ip);
       });

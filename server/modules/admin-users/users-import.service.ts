@@ -21,11 +21,10 @@ import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import { APPLICATION_TYPES, PERMISSIONS, ROLES, type Permission, type Role } from '../../../src/domain/roles';
 import { grantRefusal } from '../../../src/domain/user-grants';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { appErrorVariant, Errors } from '../../lib/errors';
 import type { RequestAuth } from '../auth/request-auth';
-import { groupsOfTrust, setGroups, setPermissions, setRoles, sitesOfTrust, takenEmails } from './admin-users.repository';
+import { groupsOfTrust, insertUser, setGroups, setPermissions, setRoles, sitesOfTrust, takenEmails } from './admin-users.repository';
 import { NO_PASSWORD, type AdminUsersService } from './admin-users.service';
 
 type Column = (typeof USER_IMPORT_COLUMNS)[number];
@@ -181,30 +180,27 @@ export function createUsersImportService(db: Db, users_: AdminUsersService) {
       await db.transaction(async (tx) => {
         for (const r of rows) {
           const u = r.user!;
-          const [row] = await tx
-            .insert(users)
-            .values({
-              trustId,
-              siteId: u.site_id,
-              email: u.email,
-              username: u.email,
-              firstName: u.first_name,
-              lastName: u.last_name,
-              passwordHash: NO_PASSWORD,
-              applicationTypes: u.application_types,
-            })
-            .returning({ id: users.id });
-          await setRoles(tx, row!.id, u.roles);
-          await setPermissions(tx, row!.id, u.permissions);
-          await setGroups(tx, row!.id, u.group_ids);
-          r.id = row!.id;
-          made.push({ id: row!.id, email: u.email, firstName: u.first_name });
+          const row = await insertUser(tx, {
+            trustId,
+            siteId: u.site_id,
+            email: u.email,
+            username: u.email,
+            firstName: u.first_name,
+            lastName: u.last_name,
+            passwordHash: NO_PASSWORD,
+            applicationTypes: u.application_types,
+          });
+          await setRoles(tx, row.id, u.roles);
+          await setPermissions(tx, row.id, u.permissions);
+          await setGroups(tx, row.id, u.group_ids);
+          r.id = row.id;
+          made.push({ id: row.id, email: u.email, firstName: u.first_name });
           await audit(tx, {
             trustId,
             userId: auth.ctx.user.id,
             action: 'user.created',
             entityType: 'user',
-            entityId: row!.id,
+            entityId: row.id,
             details: {
               before: null,
               after: {
