@@ -1,25 +1,16 @@
 import type { AccessSubject } from '../../domain/access';
 import { PAGE_MESSAGES } from '../../domain/messages';
-import { ROLES, type Role } from '../../domain/roles';
+import { mayGrantPermission, mayGrantRole } from '../../domain/user-grants';
 import type { Grants } from './user-form';
 
-const NON_ADMIN: readonly Role[] = ['Author', 'Secretary', 'Manager'];
-
 /**
- * What the signed-in administrator may give or take away, and why not (the server's own words): a
- * SuperAdmin any role, a TrustAdmin any but SuperAdmin, others the non-admin roles; a trust's
- * administrators any permission, others those they hold. The server checks again.
+ * What the signed-in administrator may give or take away (src/domain/user-grants.ts, the server's own
+ * rule), and why not, in the words the server would refuse with. The server checks again.
  */
 export function grantsFor(subject: AccessSubject | null): Grants {
-  const roles = subject?.roles ?? [];
-  const grantable = roles.includes('SuperAdmin')
-    ? ROLES
-    : roles.includes('TrustAdmin')
-      ? ROLES.filter((r) => r !== 'SuperAdmin')
-      : NON_ADMIN;
-  const trustWide = roles.includes('SuperAdmin') || roles.includes('TrustAdmin');
+  const granter = { roles: subject?.roles ?? [], permissions: subject?.permissions ?? [] };
   return {
-    role: (role) => (grantable.includes(role) ? null : PAGE_MESSAGES.userRoleNotYours(role)),
-    permission: (code) => (trustWide || subject?.permissions.includes(code) ? null : PAGE_MESSAGES.userPermissionNotYours(code)),
+    role: (role) => (mayGrantRole(granter, role) ? null : PAGE_MESSAGES.userRoleNotYours(role)),
+    permission: (code) => (mayGrantPermission(granter, code) ? null : PAGE_MESSAGES.userPermissionNotYours(code)),
   };
 }
