@@ -109,6 +109,7 @@ export const ADMIN_USERS_MESSAGES = {
 export const ADMIN_USERS_PAGE_MESSAGES = {
   /** spec §8's empty state of the users list. */
   usersEmpty: 'No User Access Found',
+  usersEmptyFiltered: 'No user matches this search and these filters: change or clear them.',
   usersListIntro:
     'Everyone who signs in to Wardnote at this trust. Find someone by name or e-mail, or narrow the list by role, site and state.',
   usersListIntroSite: (site: string) =>

@@ -9,7 +9,6 @@ import { Button } from '../../components/ui/button';
 import { AppDialog } from '../../components/ui/dialog';
 import { useImportUsers } from './api';
 import { ERROR_TEXT, HINT } from './controls';
-import { keepRows } from './csv-records';
 
 const rowWords = (r: UserImportRow) => r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message));
 
@@ -90,6 +89,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     if (!file || !preview) return;
     const skipped = preview.rows.filter((r) => !r.ok);
     await form.run(async () => {
+      const { keepRows } = await import('./csv-records');
       const answer = await importUsers.mutateAsync({ csv: keepRows(file.text, new Set(ready.map((r) => r.row))), dry_run: false });
       setDone({ answer, skipped });
       setPreview(null);

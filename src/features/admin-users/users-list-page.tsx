@@ -142,7 +142,12 @@ export function UsersListPage() {
 
       {list.isError && <Alert>{words(list.error)}</Alert>}
       {list.isPending && <p className={HINT}>Loading…</p>}
-      {answer && rows.length === 0 && <p className={EMPTY}>{filtered ? MESSAGES.noSearchResults('users') : PAGE_MESSAGES.usersEmpty}</p>}
+      {answer && rows.length === 0 && (
+        <div className={EMPTY}>
+          <p className="font-medium">{PAGE_MESSAGES.usersEmpty}</p>
+          {filtered && <p className="mt-1 text-sm">{PAGE_MESSAGES.usersEmptyFiltered}</p>}
+        </div>
+      )}
       {rows.length > 0 && wide && (
         <table className="w-full text-left text-sm" aria-label="Users">
           <thead className="border-b border-slate-300 dark:border-slate-700">
