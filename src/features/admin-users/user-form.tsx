@@ -38,6 +38,7 @@ export function UserForm({
   onCancel,
   extraActions,
   extraSections,
+  readOnly = false,
 }: {
   loaded: UserDetail | null;
   sites: Choice[];
@@ -55,6 +56,8 @@ export function UserForm({
   onCancel: () => void;
   extraActions?: ReactNode;
   extraSections?: ReactNode;
+  /** Shown, not changed: an account the administrator may not change (it holds a role they cannot give). */
+  readOnly?: boolean;
 }) {
   const [base, setBase] = useState(() => (loaded ? formFromUser(loaded) : blankUser(lockedSite?.id)));
   const [state, setState] = useState(base);
@@ -100,149 +103,164 @@ export function UserForm({
       <LeaveGuard dirty={dirty && !form.busy} saved={saved} />
       {form.error && <Alert>{form.error}</Alert>}
 
-      <fieldset className={`${CARD} grid gap-4 sm:grid-cols-2`}>
-        <legend className="px-1 text-lg font-semibold">{loaded ? 'Person' : name}</legend>
-        <Field id="first_name" label="First name" error={err('first_name')}>
-          {(p) => (
-            <input
-              {...p}
-              autoComplete="off"
-              className={INPUT}
-              value={state.firstName}
-              onChange={(e) => set({ firstName: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field id="last_name" label="Last name" error={err('last_name')}>
-          {(p) => (
-            <input {...p} autoComplete="off" className={INPUT} value={state.lastName} onChange={(e) => set({ lastName: e.target.value })} />
-          )}
-        </Field>
-        <Field
-          id="email"
-          label="E-mail"
-          error={err('email')}
-          hint={loaded ? 'They sign in with it.' : 'The invitation goes here; they sign in with it.'}
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              autoComplete="off"
-              className={INPUT}
-              value={state.email}
-              onChange={(e) => set({ email: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field id="site_id" label="Site" error={err('site_id')} hint={lockedSite ? 'You place users at your own site.' : undefined}>
-          {(p) => (
-            <select {...p} className={INPUT} value={state.siteId} disabled={!!lockedSite} onChange={(e) => set({ siteId: e.target.value })}>
-              {!lockedSite && <option value="">Choose a site…</option>}
-              {siteChoices.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-              {loaded && !siteChoices.some((s) => s.id === loaded.site.id) && <option value={loaded.site.id}>{loaded.site.name}</option>}
-            </select>
-          )}
-        </Field>
-      </fieldset>
-
-      <fieldset className={`${CARD} flex flex-col gap-4`}>
-        <legend className="px-1 text-lg font-semibold">Roles and permissions</legend>
-        <CheckGroup
-          name="roles"
-          legend="Roles"
-          error={err('roles')}
-          choices={ROLES.map((r) => ({ value: r, label: PAGE_MESSAGES.userRoleLabels[r], reason: grants.role(r) }))}
-          chosen={state.roles}
-          onChange={(r, on) => set({ roles: toggled(state.roles, r, on) })}
-        />
-        <CheckGroup
-          name="permissions"
-          legend="Permissions"
-          hint="Besides what the roles allow."
-          error={err('permissions')}
-          choices={PERMISSIONS.map((p) => ({
-            value: p,
-            label: PAGE_MESSAGES.userPermissionLabels[p],
-            detail: <span className="font-mono text-xs">{p}</span>,
-            reason: grants.permission(p),
-          }))}
-          chosen={state.permissions}
-          onChange={(p, on) => set({ permissions: toggled(state.permissions, p, on) })}
-        />
-        {loaded && (
-          <div>
-            <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Groups</p>
-            <p className="text-sm">{loaded.groups.length ? loaded.groups.map((g) => g.name).join(', ') : 'None'}</p>
-            {loaded.group_permissions.length > 0 && (
-              <p className={HINT}>They add: {loaded.group_permissions.map((p) => PAGE_MESSAGES.userPermissionLabels[p]).join(', ')}.</p>
-            )}
-            <p className="text-xs text-slate-600 dark:text-slate-400">{PAGE_MESSAGES.userGroupsHint}</p>
-          </div>
-        )}
-      </fieldset>
-
-      <fieldset className={`${CARD} flex flex-col gap-4`}>
-        <legend className="px-1 text-lg font-semibold">Applications and work</legend>
-        <CheckGroup
-          name="application_types"
-          legend="Applications"
-          error={err('application_types')}
-          choices={APPLICATION_TYPES.map((a) => ({ value: a, label: PAGE_MESSAGES.userApplicationLabels[a] }))}
-          chosen={state.applications}
-          onChange={(a, on) => set({ applications: toggled(state.applications, a, on) })}
-        />
-        {jobTypes ? (
-          jobTypes.length > 0 && (
-            <CheckGroup
-              name="jobtype_filter"
-              legend="Job-type filter"
-              hint={PAGE_MESSAGES.userJobTypeFilterHint}
-              error={err('jobtype_filter')}
-              choices={jobTypes.map((j) => ({ value: j.id, label: j.name }))}
-              chosen={state.jobtypeFilter}
-              onChange={(id, on) => set({ jobtypeFilter: toggled(state.jobtypeFilter, id, on) })}
-            />
-          )
-        ) : (
-          <div>
-            <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Job-type filter</p>
-            <p className="text-sm">{state.jobtypeFilter.length ? `${state.jobtypeFilter.length} job types` : 'Every job type'}</p>
-            <p className="text-xs text-slate-600 dark:text-slate-400">{PAGE_MESSAGES.userJobTypesReadOnly}</p>
-          </div>
-        )}
-        {pools ? (
-          <Field id="outsourcing_pool_id" label="Outsourcing pool" error={err('outsourcing_pool_id')} hint={PAGE_MESSAGES.userPoolHint}>
+      <fieldset disabled={readOnly} className="contents">
+        <fieldset className={`${CARD} grid gap-4 sm:grid-cols-2`}>
+          <legend className="px-1 text-lg font-semibold">{loaded ? 'Person' : name}</legend>
+          <Field id="first_name" label="First name" error={err('first_name')}>
             {(p) => (
-              <select {...p} className={INPUT} value={state.poolId} onChange={(e) => set({ poolId: e.target.value })}>
-                <option value="">None: the trust’s own staff</option>
-                {pools.map((pool) => (
-                  <option key={pool.id} value={pool.id}>
-                    {pool.name}
+              <input
+                {...p}
+                autoComplete="off"
+                className={INPUT}
+                value={state.firstName}
+                onChange={(e) => set({ firstName: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field id="last_name" label="Last name" error={err('last_name')}>
+            {(p) => (
+              <input
+                {...p}
+                autoComplete="off"
+                className={INPUT}
+                value={state.lastName}
+                onChange={(e) => set({ lastName: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id="email"
+            label="E-mail"
+            error={err('email')}
+            hint={loaded ? 'They sign in with it.' : 'The invitation goes here; they sign in with it.'}
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="email"
+                autoComplete="off"
+                className={INPUT}
+                value={state.email}
+                onChange={(e) => set({ email: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field id="site_id" label="Site" error={err('site_id')} hint={lockedSite ? 'You place users at your own site.' : undefined}>
+            {(p) => (
+              <select
+                {...p}
+                className={INPUT}
+                value={state.siteId}
+                disabled={!!lockedSite}
+                onChange={(e) => set({ siteId: e.target.value })}
+              >
+                {!lockedSite && <option value="">Choose a site…</option>}
+                {siteChoices.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
                   </option>
                 ))}
+                {loaded && !siteChoices.some((s) => s.id === loaded.site.id) && <option value={loaded.site.id}>{loaded.site.name}</option>}
               </select>
             )}
           </Field>
-        ) : (
-          <div>
-            <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Outsourcing pool</p>
-            <p className="text-sm">{loaded?.outsourcing_pool?.name ?? 'None: the trust’s own staff'}</p>
-            <p className="text-xs text-slate-600 dark:text-slate-400">{PAGE_MESSAGES.userPoolReadOnly}</p>
-          </div>
-        )}
-      </fieldset>
+        </fieldset>
 
+        <fieldset className={`${CARD} flex flex-col gap-4`}>
+          <legend className="px-1 text-lg font-semibold">Roles and permissions</legend>
+          <CheckGroup
+            name="roles"
+            legend="Roles"
+            error={err('roles')}
+            choices={ROLES.map((r) => ({ value: r, label: PAGE_MESSAGES.userRoleLabels[r], reason: grants.role(r) }))}
+            chosen={state.roles}
+            onChange={(r, on) => set({ roles: toggled(state.roles, r, on) })}
+          />
+          <CheckGroup
+            name="permissions"
+            legend="Permissions"
+            hint="Besides what the roles allow."
+            error={err('permissions')}
+            choices={PERMISSIONS.map((p) => ({
+              value: p,
+              label: PAGE_MESSAGES.userPermissionLabels[p],
+              detail: <span className="font-mono text-xs">{p}</span>,
+              reason: grants.permission(p),
+            }))}
+            chosen={state.permissions}
+            onChange={(p, on) => set({ permissions: toggled(state.permissions, p, on) })}
+          />
+          {loaded && (
+            <div>
+              <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Groups</p>
+              <p className="text-sm">{loaded.groups.length ? loaded.groups.map((g) => g.name).join(', ') : 'None'}</p>
+              {loaded.group_permissions.length > 0 && (
+                <p className={HINT}>They add: {loaded.group_permissions.map((p) => PAGE_MESSAGES.userPermissionLabels[p]).join(', ')}.</p>
+              )}
+              <p className="text-xs text-slate-600 dark:text-slate-400">{PAGE_MESSAGES.userGroupsHint}</p>
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className={`${CARD} flex flex-col gap-4`}>
+          <legend className="px-1 text-lg font-semibold">Applications and work</legend>
+          <CheckGroup
+            name="application_types"
+            legend="Applications"
+            error={err('application_types')}
+            choices={APPLICATION_TYPES.map((a) => ({ value: a, label: PAGE_MESSAGES.userApplicationLabels[a] }))}
+            chosen={state.applications}
+            onChange={(a, on) => set({ applications: toggled(state.applications, a, on) })}
+          />
+          {jobTypes ? (
+            jobTypes.length > 0 && (
+              <CheckGroup
+                name="jobtype_filter"
+                legend="Job-type filter"
+                hint={PAGE_MESSAGES.userJobTypeFilterHint}
+                error={err('jobtype_filter')}
+                choices={jobTypes.map((j) => ({ value: j.id, label: j.name }))}
+                chosen={state.jobtypeFilter}
+                onChange={(id, on) => set({ jobtypeFilter: toggled(state.jobtypeFilter, id, on) })}
+              />
+            )
+          ) : (
+            <div>
+              <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Job-type filter</p>
+              <p className="text-sm">{state.jobtypeFilter.length ? `${state.jobtypeFilter.length} job types` : 'Every job type'}</p>
+              <p className="text-xs text-slate-600 dark:text-slate-400">{PAGE_MESSAGES.userJobTypesReadOnly}</p>
+            </div>
+          )}
+          {pools ? (
+            <Field id="outsourcing_pool_id" label="Outsourcing pool" error={err('outsourcing_pool_id')} hint={PAGE_MESSAGES.userPoolHint}>
+              {(p) => (
+                <select {...p} className={INPUT} value={state.poolId} onChange={(e) => set({ poolId: e.target.value })}>
+                  <option value="">None: the trust’s own staff</option>
+                  {pools.map((pool) => (
+                    <option key={pool.id} value={pool.id}>
+                      {pool.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
+            <div>
+              <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Outsourcing pool</p>
+              <p className="text-sm">{loaded?.outsourcing_pool?.name ?? 'None: the trust’s own staff'}</p>
+              <p className="text-xs text-slate-600 dark:text-slate-400">{PAGE_MESSAGES.userPoolReadOnly}</p>
+            </div>
+          )}
+        </fieldset>
+      </fieldset>
       {extraSections}
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" isDisabled={form.busy || (loaded !== null && !dirty)}>
-          {form.busy ? (loaded ? 'Saving…' : 'Sending…') : loaded ? 'Save changes' : 'Send invitation'}
-        </Button>
+        {!readOnly && (
+          <Button type="submit" isDisabled={form.busy || (loaded !== null && !dirty)}>
+            {form.busy ? (loaded ? 'Saving…' : 'Sending…') : loaded ? 'Save changes' : 'Send invitation'}
+          </Button>
+        )}
         <Button tone="secondary" onPress={onCancel}>
           Cancel
         </Button>

@@ -14,6 +14,8 @@ import { CARD, HINT, LINK, StateBadges } from './controls';
 import { DeactivateDialog } from './deactivate-dialog';
 import { useFormChoices, words } from './form-choices';
 import { UserForm } from './user-form';
+import { mayManage } from '../../domain/user-grants';
+import { useSession } from '../../lib/auth/use-session';
 
 type Asking = UserAction | 'reactivate' | 'deactivate';
 
@@ -47,6 +49,7 @@ function confirmation(what: Exclude<Asking, 'deactivate'>, u: UserDetail): { tit
 /** /users/update/:id (issue 25): change a user, and the account's actions, each asked first. */
 export function UserUpdatePage({ userId }: { userId: number }) {
   const navigate = useNavigate();
+  const { subject } = useSession();
   const q = useUser(userId);
   const user = q.data;
   const choices = useFormChoices(user?.trust.id);
@@ -80,6 +83,8 @@ export function UserUpdatePage({ userId }: { userId: number }) {
   }
 
   const busy = action.isPending || update.isPending;
+  // An account holding a role the administrator cannot give is not theirs to change (the server refuses too).
+  const manageable = !user || mayManage({ roles: subject?.roles ?? [] }, user.roles);
   const asked = user && asking && asking !== 'deactivate' ? confirmation(asking, user) : null;
 
   return (
@@ -107,43 +112,51 @@ export function UserUpdatePage({ userId }: { userId: number }) {
               <Alert>{refusal}</Alert>
             </div>
           )}
-          <div className="mt-3 flex flex-wrap gap-2">
-            {user.active && user.invitation && (
-              <Button tone="secondary" isDisabled={busy} onPress={() => setAsking('invite')}>
-                Resend invitation
-              </Button>
-            )}
-            {user.active && user.locked && (
-              <Button tone="secondary" isDisabled={busy} onPress={() => setAsking('unlock')}>
-                Unlock
-              </Button>
-            )}
-            {user.active && !user.invitation && (
-              <Button tone="secondary" isDisabled={busy} onPress={() => setAsking('resetPin')}>
-                Reset PIN
-              </Button>
-            )}
-            {user.active && !user.invitation && (
-              <Button tone="secondary" isDisabled={busy} onPress={() => setAsking('signOutEverywhere')}>
-                Sign out everywhere
-              </Button>
-            )}
-            {user.active ? (
-              <Button tone="danger" isDisabled={busy} onPress={() => setAsking('deactivate')}>
-                Deactivate
-              </Button>
-            ) : (
-              <Button isDisabled={busy} onPress={() => setAsking('reactivate')}>
-                Reactivate
-              </Button>
-            )}
-          </div>
+          {!manageable && (
+            <div className="mt-3">
+              <Alert tone="info">{PAGE_MESSAGES.userOutranksYou}</Alert>
+            </div>
+          )}
+          {manageable && (
+            <div className="mt-3 flex flex-wrap gap-2">
+              {user.active && user.invitation && (
+                <Button tone="secondary" isDisabled={busy} onPress={() => setAsking('invite')}>
+                  Resend invitation
+                </Button>
+              )}
+              {user.active && user.locked && (
+                <Button tone="secondary" isDisabled={busy} onPress={() => setAsking('unlock')}>
+                  Unlock
+                </Button>
+              )}
+              {user.active && !user.invitation && (
+                <Button tone="secondary" isDisabled={busy} onPress={() => setAsking('resetPin')}>
+                  Reset PIN
+                </Button>
+              )}
+              {user.active && !user.invitation && (
+                <Button tone="secondary" isDisabled={busy} onPress={() => setAsking('signOutEverywhere')}>
+                  Sign out everywhere
+                </Button>
+              )}
+              {user.active ? (
+                <Button tone="danger" isDisabled={busy} onPress={() => setAsking('deactivate')}>
+                  Deactivate
+                </Button>
+              ) : (
+                <Button isDisabled={busy} onPress={() => setAsking('reactivate')}>
+                  Reactivate
+                </Button>
+              )}
+            </div>
+          )}
         </section>
       )}
       {user && choices.ready && (
         <UserForm
           key={`${user.id}-${round}`}
           loaded={user}
+          readOnly={!manageable}
           sites={choices.sites}
           lockedSite={choices.lockedSite}
           grants={choices.grants}
