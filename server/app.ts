@@ -58,6 +58,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { adminTrustsRoutes } from './modules/admin-trusts/admin-trusts.routes';
 import { adminGroupsRoutes } from './modules/admin-groups/admin-groups.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { createAdminUsersService } from './modules/admin-users/admin-users.service';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/knowledge-base.routes';
 import { printLinkRoutes } from './modules/print-link/print-link.routes';
 import { stuckLettersRoutes } from './modules/stuck-letters/stuck-letters.routes';
@@ -231,7 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordRoutes, {
     passwords: createPasswordService({ db, mailer, linkOrigin: mailLinkOrigin, lockout }),
   });
-  await app.register(usersRoutes, { db });
+  const adminUsers = createAdminUsersService({ db, mailer, linkOrigin: mailLinkOrigin });
+  await app.register(usersRoutes, { users: adminUsers });
 
   const scratch = createScratch(path.join(config.dataDir, 'tmp'));
   const storage = config.s3 ? createS3Storage(config.s3, scratch) : createFileStorage(path.join(config.dataDir, 'files'));
@@ -295,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { db });
   await app.register(adminTrustsRoutes, { db });
   await app.register(adminGroupsRoutes, { db });
-  await app.register(adminUsersRoutes, { db });
+  await app.register(adminUsersRoutes, { db, users: adminUsers });
   await app.register(liveRoutes, { db, pinWindowMs: config.pinVerificationMs, heartbeatMs: config.liveHeartbeatMs });
   app.decorate('wardnote', { jobs, uploads, storage });
   app.addHook('onClose', async () => {

@@ -97,7 +97,8 @@ export function createPasswordService({ db, mailer, linkOrigin, lockout }: Passw
       if (!row) throw Errors.validation(MESSAGES.resetTokenInvalid, { token: [MESSAGES.resetTokenInvalid] });
       const [user] = await db
         .update(users)
-        .set({ passwordHash: await hashSecret(password), isFirstLogin: false })
+        // An invited user who chose their password has accepted the invitation (issue 25).
+        .set({ passwordHash: await hashSecret(password), isFirstLogin: false, invitedAt: null })
         .where(eq(users.id, row.userId))
         .returning({ email: users.email, trustId: users.trustId });
       await endResetLinks(row.userId);

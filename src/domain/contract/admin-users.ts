@@ -175,8 +175,8 @@ export const userDetailSchema = z.object({
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
-/** GET /api/users/{id}: the summary (spec), and the details for an administrator of users. */
-export const userByIdAnswerSchema = z.object({ data: userListRowSchema, detail: userDetailSchema.optional() });
+/** GET /api/users/{id}: the summary (spec, as the list has it for a Secretary), and the details for an administrator of users. */
+export const userByIdAnswerSchema = z.object({ data: userSummarySchema, detail: userDetailSchema.optional() });
 export const userDetailAnswerSchema = z.object({ data: userDetailSchema });
 export type UserDetailAnswer = z.infer<typeof userDetailAnswerSchema>;
 
