@@ -78,14 +78,14 @@ test('a TrustAdmin finds users, invites a secretary who sets her password and si
   ).toBeVisible();
   await page.getByLabel('Search users').fill('');
   await page.getByLabel('Role').selectOption('Author');
-  await page.getByLabel('Site').selectOption({ label: 'Demo Community Hospital' });
+  await page.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Community Hospital' });
   await expect(usersTable(page).getByRole('row')).toHaveCount(2);
   await expect(usersTable(page).getByRole('row', { name: /Hannah Price/ })).toBeVisible();
   await page.getByLabel('Search users').fill('zzz');
   await expect(page.getByText('No User Access Found')).toBeVisible();
   await page.getByLabel('Search users').fill('');
   await page.getByLabel('Role').selectOption('');
-  await page.getByLabel('Site').selectOption('');
+  await page.getByLabel('Site', { exact: true }).selectOption('');
 
   // The invitation: an empty form is refused under its fields, the focus on the first.
   await page.getByRole('button', { name: 'Invite user' }).click();
@@ -100,7 +100,7 @@ test('a TrustAdmin finds users, invites a secretary who sets her password and si
   await form.getByLabel('First name').fill('Nora');
   await form.getByLabel('Last name').fill('Quinn');
   await form.getByLabel('E-mail').fill('Nora.Quinn@wardnote.test');
-  await form.getByLabel('Site').selectOption({ label: 'Demo General Hospital' });
+  await form.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo General Hospital' });
   await form.getByRole('checkbox', { name: 'Secretary' }).check();
   await axe(page);
   await shots(page, 'invite-form');
@@ -227,7 +227,7 @@ test('a SiteAdmin sees only their own site’s users', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await openSignedIn(page, SITE_ADMIN, '/users');
   await expect(usersTable(page).getByRole('row', { name: /Jenny Walsh/ })).toBeVisible();
-  await expect(page.getByLabel('Site').getByRole('option')).toHaveText(['Demo General Hospital']);
+  await expect(page.getByLabel('Site', { exact: true }).getByRole('option')).toHaveText(['Demo General Hospital']);
   await expect(usersTable(page)).not.toContainText('Demo Community Hospital');
   await page.getByLabel('Search users').fill('price');
   await expect(page.getByText('No User Access Found')).toBeVisible();

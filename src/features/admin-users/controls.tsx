@@ -150,6 +150,7 @@ export function StateBadges({
         </span>
       )}
       {locked && <span className={`${BADGE} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100`}>Locked</span>}
+      {active !== false && !invitation && !locked && <span className="text-xs text-slate-600 dark:text-slate-300">Active</span>}
     </span>
   );
 }

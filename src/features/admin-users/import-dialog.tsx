@@ -4,6 +4,7 @@ import type { UserImportRow, UsersImportAnswer } from '../../domain/contract';
 import { USER_IMPORT_MAX_BYTES } from '../../domain/limits';
 import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { useSubmit } from '../../lib/use-submit';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { AppDialog } from '../../components/ui/dialog';
@@ -12,17 +13,51 @@ import { ERROR_TEXT, HINT } from './controls';
 
 const rowWords = (r: UserImportRow) => r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message));
 
-/** The preview's rows: each with its name, e-mail and, when it cannot be imported, what is wrong in words. */
+/** What a row says: "Ready", "Imported", or each problem in words. */
+function Result({ r }: { r: UserImportRow }) {
+  return r.ok ? (
+    <span className="font-medium text-emerald-800 dark:text-emerald-300">{r.id ? 'Imported' : 'Ready'}</span>
+  ) : (
+    <ul className={`list-disc pl-4 ${ERROR_TEXT}`}>
+      {rowWords(r).map((w) => (
+        <li key={w}>{w}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The preview's rows: each with its name, e-mail and, when it cannot be imported, what is wrong in words (a list on a phone). */
 function PreviewTable({ rows, caption }: { rows: UserImportRow[]; caption: string }) {
+  const wide = useMediaQuery('(min-width: 640px)');
+  if (!wide) {
+    return (
+      <ul
+        aria-label={caption}
+        className="max-h-[50dvh] divide-y divide-slate-200 overflow-auto rounded-lg ring-1 ring-slate-200 dark:divide-slate-700 dark:ring-slate-700"
+      >
+        {rows.map((r) => (
+          <li key={r.row} className="p-2 text-sm">
+            <p className="font-medium">
+              Row {r.row}: {r.full_name || '—'}
+            </p>
+            <p className="text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">{r.email || '—'}</p>
+            <div className="mt-1">
+              <Result r={r} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <div className="max-h-[50dvh] overflow-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-700">
-      <table className="w-full text-left text-sm" aria-label={caption}>
+      <table className="w-full table-fixed text-left text-sm" aria-label={caption}>
         <thead className="sticky top-0 border-b border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-800">
           <tr>
             <th scope="col" className="w-14 px-2 py-2">
               Row
             </th>
-            <th scope="col" className="px-2 py-2">
+            <th scope="col" className="w-2/5 px-2 py-2">
               User
             </th>
             <th scope="col" className="px-2 py-2">
@@ -36,18 +71,10 @@ function PreviewTable({ rows, caption }: { rows: UserImportRow[]; caption: strin
               <td className="px-2 py-2">{r.row}</td>
               <td className="px-2 py-2">
                 <span className="block font-medium">{r.full_name || '—'}</span>
-                <span className="block break-all text-slate-600 dark:text-slate-300">{r.email || '—'}</span>
+                <span className="block text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">{r.email || '—'}</span>
               </td>
               <td className="px-2 py-2">
-                {r.ok ? (
-                  <span className="font-medium text-emerald-800 dark:text-emerald-300">{r.id ? 'Imported' : 'Ready'}</span>
-                ) : (
-                  <ul className={`list-disc pl-4 ${ERROR_TEXT}`}>
-                    {rowWords(r).map((w) => (
-                      <li key={w}>{w}</li>
-                    ))}
-                  </ul>
-                )}
+                <Result r={r} />
               </td>
             </tr>
           ))}

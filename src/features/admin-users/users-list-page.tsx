@@ -89,20 +89,21 @@ export function UsersListPage() {
       <p className={`mb-4 max-w-3xl ${HINT}`}>
         {siteAdminOnly && profile ? PAGE_MESSAGES.usersListIntroSite(profile.site.name) : PAGE_MESSAGES.usersListIntro}
       </p>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(8rem,1fr))]">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Search users
+      <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(8rem,1fr))]">
+        <div className="col-span-2 flex flex-col gap-1 text-sm font-medium lg:col-span-1">
+          <label htmlFor="users-search">Search users</label>
           <input
+            id="users-search"
             type="search"
             value={search}
             placeholder="Name or e-mail"
             onChange={(e) => again(setSearch)(e.target.value)}
             className={INPUT}
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Role
-          <select value={role} onChange={(e) => again(setRole)(e.target.value as Role | '')} className={INPUT}>
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="users-role">Role</label>
+          <select id="users-role" value={role} onChange={(e) => again(setRole)(e.target.value as Role | '')} className={INPUT}>
             <option value="">Any role</option>
             {ROLES.map((r) => (
               <option key={r} value={r}>
@@ -110,10 +111,10 @@ export function UsersListPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Site
-          <select value={site} onChange={(e) => again(setSite)(e.target.value)} className={INPUT}>
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="users-site">Site</label>
+          <select id="users-site" value={site} onChange={(e) => again(setSite)(e.target.value)} className={INPUT}>
             {!siteAdminOnly && <option value="">Any site</option>}
             {(sites.data ?? []).map((s) => (
               <option key={s.id} value={siteAdminOnly ? '' : s.id}>
@@ -121,23 +122,23 @@ export function UsersListPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Active
-          <select value={active} onChange={(e) => again(setActive)(e.target.value as ActiveChoice)} className={INPUT}>
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="users-active">Active</label>
+          <select id="users-active" value={active} onChange={(e) => again(setActive)(e.target.value as ActiveChoice)} className={INPUT}>
             <option value="true">Active</option>
             <option value="false">Deactivated</option>
             <option value="all">All</option>
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Locked
-          <select value={locked} onChange={(e) => again(setLocked)(e.target.value as LockedChoice)} className={INPUT}>
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="users-locked">Locked</label>
+          <select id="users-locked" value={locked} onChange={(e) => again(setLocked)(e.target.value as LockedChoice)} className={INPUT}>
             <option value="any">Locked or not</option>
             <option value="locked">Locked</option>
             <option value="unlocked">Not locked</option>
           </select>
-        </label>
+        </div>
       </div>
 
       {list.isError && <Alert>{words(list.error)}</Alert>}
