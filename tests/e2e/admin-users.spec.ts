@@ -137,6 +137,12 @@ test('a TrustAdmin finds users, invites a secretary who sets her password and si
   await expect(page.getByText('Invited', { exact: true })).toHaveCount(0);
   const edit = page.getByRole('form', { name: 'Edit Nora Quinn' });
   await edit.getByRole('checkbox', { name: 'Manager' }).check();
+  // Unsaved: leaving asks first; staying keeps the change.
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Are you sure you want to leave this page?' });
+  await expect(leave.getByText('Any unsaved changes may be lost.')).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit.getByRole('checkbox', { name: 'Manager' })).toBeChecked();
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved: Nora Quinn.')).toBeVisible();
   await page.goto('/users');

@@ -9,6 +9,19 @@ import { LeaveGuard, useFocusFirstError } from '../../components/ui/leave-guard'
 import { CARD, CheckGroup, Field, HINT, INPUT } from './controls';
 import { blankUser, changes, formFromUser, inputFromForm, toggled, type UserFormState } from './form-state';
 
+/** The contract's name of each part of the form: the name its errors come under. */
+const FIELD_OF: Record<keyof UserFormState, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  siteId: 'site_id',
+  roles: 'roles',
+  permissions: 'permissions',
+  applications: 'application_types',
+  jobtypeFilter: 'jobtype_filter',
+  poolId: 'outsourcing_pool_id',
+};
+
 export interface Choice {
   id: number;
   name: string;
@@ -70,11 +83,17 @@ export function UserForm({
   useEffect(() => {
     if (!dirty) saved.current = false;
   }, [dirty]);
-  const set = (p: Partial<UserFormState>) => setState((s) => ({ ...s, ...p }));
-  const err = (k: string) => form.fields[k]?.[0];
+  // A field's error stays until that field is changed (then it is no longer what was refused).
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const set = (p: Partial<UserFormState>) => {
+    setState((s) => ({ ...s, ...p }));
+    setEdited((e) => new Set([...e, ...Object.keys(p).map((k) => FIELD_OF[k as keyof UserFormState])]));
+  };
+  const err = (k: string) => (edited.has(k) ? undefined : form.fields[k]?.[0]);
   const siteChoices = lockedSite ? [lockedSite] : sites;
 
   async function submit() {
+    setEdited(new Set());
     const whole = inputFromForm(state);
     const run = async () => {
       const result = await onSave({ whole, patch });
