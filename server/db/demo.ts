@@ -8,6 +8,7 @@ import { seedDemoLetters } from './demo-letters';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedOtherTrustWork } from './demo-other-trust';
 import { seedDemoPatients } from './demo-patients';
+import { seedDemoUsers } from './demo-users';
 import type { AudioStorage } from '../adapters/storage';
 import type { JobQueue } from '../lib/jobs';
 
@@ -25,5 +26,6 @@ export async function seedDemoWork(db: Db, services: { storage: AudioStorage; jo
   await seedDemoNotifications(db);
   await seedDemoKnowledge(db);
   await seedDemoStructure(db);
+  await seedDemoUsers(db);
   return made + (await seedOtherTrustWork(db, services));
 }

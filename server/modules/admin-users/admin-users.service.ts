@@ -180,15 +180,12 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
   }
 
   /** The site asked for: of the trust and active (422 otherwise); a SiteAdmin (without a trust-wide role) only their own (403). */
-  async function checkSite(auth: RequestAuth, trustId: number | 'any', siteId: number) {
-    const site = await siteOf(db, siteId);
+  async function checkSite(auth: RequestAuth, trustId: number | 'any', siteId: number, q: Db = db) {
+    const site = await siteOf(q, siteId);
     const reach = reachOf(auth);
-    if (
-      !site ||
-      !site.active ||
-      (trustId !== 'any' && site.trustId !== trustId) ||
-      !reaches({ trustId: reach.trustId, siteId: 'any' }, { trustId: site.trustId })
-    ) {
+    // Another trust's site, out of reach, does not exist for the caller.
+    if (site && !reaches({ trustId: reach.trustId, siteId: 'any' }, { trustId: site.trustId })) throw Errors.notFound();
+    if (!site || !site.active || (trustId !== 'any' && site.trustId !== trustId)) {
       const e = appError('user_reference_unknown');
       throw e.withFields({ site_id: [e.message] });
     }
@@ -417,7 +414,7 @@ export function createAdminUsersService({ db, mailer, linkOrigin }: AdminUsersDe
             outsourcing_pool_id: patch.outsourcing_pool_id !== undefined ? patch.outsourcing_pool_id : before.outsourcing_pool_id,
             active: patch.active ?? before.active,
           };
-          if (after.site_id !== before.site_id) await checkSite(auth, row.trustId, after.site_id);
+          if (after.site_id !== before.site_id) await checkSite(auth, row.trustId, after.site_id, tx);
           const refusal = grantRefusal(
             granter,
             { roles: before.roles, permissions: before.permissions, groupIds: before.group_ids },
