@@ -111,9 +111,18 @@ test('a TrustAdmin finds users, invites a secretary who sets her password and si
   await axe(page);
   await shots(page, 'edit-invited');
 
+  // Sent again: a second e-mail, whose link replaces the first.
+  const toNora = () => inbox.filter((m) => m.to.includes('nora.quinn@wardnote.test'));
+  await expect.poll(() => toNora().length, { timeout: 20_000 }).toBe(1);
+  await page.getByRole('button', { name: 'Resend invitation' }).click();
+  const resend = page.getByRole('alertdialog', { name: 'Send Nora Quinn a new invitation?' });
+  await axe(page, '[role=alertdialog]');
+  await resend.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(/^A new invitation was sent to nora\.quinn@wardnote\.test/)).toBeVisible();
+
   // The e-mail carries her set-password link; she opens it in a browser of her own.
-  await expect.poll(() => inbox.filter((m) => m.to.includes('nora.quinn@wardnote.test')).length, { timeout: 20_000 }).toBe(1);
-  const mail = inbox.find((m) => m.to.includes('nora.quinn@wardnote.test'))!;
+  await expect.poll(() => toNora().length, { timeout: 20_000 }).toBe(2);
+  const mail = toNora().at(-1)!;
   expect(mail.subject).toBe('You have been invited to Wardnote');
   const link = /https?:\/\/\S+\/password\/reset\/\S+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
@@ -178,6 +187,12 @@ test('a TrustAdmin unlocks a locked account, resets a PIN, and deactivates an au
   await axe(page, '[role=alertdialog]');
   await pin.getByRole('button', { name: 'Reset PIN' }).click();
   await expect(page.getByText(/Hannah Price’s PIN is cleared/)).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Sign Hannah Price out everywhere?' })
+    .getByRole('button', { name: 'Sign out everywhere' })
+    .click();
+  await expect(page.getByText('Hannah Price is signed out on every device.')).toBeVisible();
 
   // Daniel Reid has dictations in progress: deactivating him asks who takes over.
   await page.goto('/users');
@@ -197,8 +212,12 @@ test('a TrustAdmin unlocks a locked account, resets a PIN, and deactivates an au
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByText(/Daniel Reid is deactivated; Amira Haddad has taken over their work/)).toBeVisible();
   await expect(page.getByText('Deactivated', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reactivate' })).toBeVisible();
   await axe(page);
+  // And back: reactivated, he can sign in again.
+  await page.getByRole('button', { name: 'Reactivate' }).click();
+  await page.getByRole('alertdialog', { name: 'Reactivate Daniel Reid?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await expect(page.getByText('Daniel Reid is active again and can sign in.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
 });
 
 test('a TrustAdmin imports users from a CSV file: the bad row is shown in words, skipped and listed', async ({ page }) => {
