@@ -104,3 +104,74 @@ export const ADMIN_USERS_MESSAGES = {
   userInviteBody: (firstName: string, inviter: string, trust: string, link: string) =>
     `Hello ${firstName},\n\nYou have been invited to Wardnote by ${inviter} (${trust}). Choose your password with this link within ${INVITE_TTL_DAYS} days:\n\n${link}\n\nAfter that, sign in with your e-mail address and the password you chose.\nIf you did not expect this invitation, ignore this message.\n`,
 } as const;
+
+/** The users pages' own words (the list, the forms, the dialogs, the import), spread into PAGE_MESSAGES beside the above. */
+export const ADMIN_USERS_PAGE_MESSAGES = {
+  /** spec §8's empty state of the users list. */
+  usersEmpty: 'No User Access Found',
+  usersEmptyFiltered: 'No user matches this search and these filters: change or clear them.',
+  usersListIntro:
+    'Everyone who signs in to Wardnote at this trust. Find someone by name or e-mail, or narrow the list by role, site and state.',
+  usersListIntroSite: (site: string) =>
+    `Everyone who signs in to Wardnote at ${site}. Find someone by name or e-mail, or narrow the list by role and state.`,
+  userNotFound: 'This user does not exist, or is not one you administer.',
+  userInviteIntro: `They get an e-mail with a link to choose their password, which works for ${INVITE_TTL_DAYS} days; then they sign in as anyone else does.`,
+  userRoleLabels: {
+    SuperAdmin: 'Super administrator',
+    TrustAdmin: 'Trust administrator',
+    SiteAdmin: 'Site administrator',
+    Manager: 'Manager',
+    Author: 'Author (clinician)',
+    Secretary: 'Secretary',
+  },
+  userPermissionLabels: {
+    'dictation.view': 'See dictations',
+    'dictation.upload': 'Upload dictations',
+    'jobtypes.create': 'Create job types',
+    'jobtypes.edit': 'Edit job types',
+    users: 'Administer users',
+    groups: 'Administer groups',
+    jobtypes: 'Job types',
+    departments: 'Departments',
+    qa: 'QA review of typed letters',
+  },
+  userApplicationLabels: { amplify: 'Dictation', scribe_assist: 'AI scribe (scribe_assist)' },
+  userJobTypeFilterHint: 'Leave every box empty for the user to see work of every job type.',
+  userGroupsHint: 'Groups are managed on the Groups page; their permissions come with them.',
+  userPoolHint: 'An external typist of an outsourcing company sees only the work sent to that company.',
+  userPoolReadOnly: 'Only a manager can choose an outsourcing pool.',
+  userJobTypesReadOnly: 'Only a trust administrator can change the job-type filter.',
+  userCoverIntro: 'Who may approve letters for whom under secretarial cover is set on the trust configuration page.',
+  userCoverNone: 'None.',
+  // The account's actions: the confirmation dialogs.
+  userInviteConfirm: (name: string) => `Send ${name} a new invitation?`,
+  userInviteConfirmBody: (email: string) => `A new set-password link goes to ${email}; the link sent before stops working.`,
+  userUnlockConfirm: (name: string) => `Unlock ${name}’s account?`,
+  userUnlockConfirmBody: 'Their password and PIN work again at once. Do this only once you are sure it is them who was locked out.',
+  userResetPinConfirm: (name: string) => `Reset ${name}’s PIN?`,
+  userResetPinConfirmBody: 'Their PIN is cleared; they choose a new one the next time they sign in.',
+  userSignOutConfirm: (name: string) => `Sign ${name} out everywhere?`,
+  userSignOutConfirmBody:
+    'Every session of theirs ends, on every device: they sign in again to carry on. Recordings not yet uploaded stay on their device.',
+  userReactivateConfirm: (name: string) => `Reactivate ${name}?`,
+  userReactivateConfirmBody: 'They can sign in again with their password, with the roles and permissions they had.',
+  userReactivated: (name: string) => `${name} is active again and can sign in.`,
+  userDeactivateTitle: (name: string) => `Deactivate ${name}?`,
+  userDeactivateBody:
+    'They can no longer sign in. Nothing of theirs is deleted: their dictations, letters and the audit trail keep their name.',
+  userDeactivateWork: (work: string) => `${work[0]!.toUpperCase()}${work.slice(1)}. Choose who takes over.`,
+  userHeirHint: 'An active author of the same trust: their dictations, letters awaiting approval and delegations move there.',
+  userTypistHeirHint: 'Leave it empty to put the dictations they are typing back in the typing queue.',
+  // The CSV import.
+  usersImportIntro:
+    'A CSV file with the column names on its first line: first_name, last_name, email, site, roles, and if you need them permissions, groups, applications. Separate several roles in one cell with “;”. Every user imported is sent an invitation.',
+  usersImportPick: 'Choose a CSV file',
+  usersImportFileType: (name: string) => `“${name}” is not a CSV file. Save the spreadsheet as CSV (comma separated) and choose that file.`,
+  usersImportCommit: (n: number) => (n === 1 ? 'Import 1 user' : `Import ${n} users`),
+  usersImportNothingToImport: 'No row is ready to import: correct the file and choose it again.',
+  usersImportSkipped: (n: number) => (n === 1 ? '1 row with errors was skipped:' : `${n} rows with errors were skipped:`),
+  // The invitation's set-password page.
+  inviteWelcome: 'Welcome to Wardnote',
+  inviteChoosePassword: 'Choose your password',
+  inviteDone: 'Your password is set. Sign in with your e-mail address and the password you chose.',
+} as const;

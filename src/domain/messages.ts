@@ -13,7 +13,7 @@ import { ADMIN_STRUCTURE_MESSAGES } from './messages-admin-structure';
 import { ADMIN_SETTINGS_MESSAGES } from './messages-admin-settings';
 import { ADMIN_TRUSTS_MESSAGES } from './messages-admin-trusts';
 import { ADMIN_GROUPS_MESSAGES } from './messages-admin-groups';
-import { ADMIN_USERS_MESSAGES } from './messages-admin-users';
+import { ADMIN_USERS_MESSAGES, ADMIN_USERS_PAGE_MESSAGES } from './messages-admin-users';
 
 /** Sentences as one list: "a; b; c", without the full stops that would double before the next one. */
 const joinLines = (lines: readonly string[]) => lines.map((l) => l.replace(/\.+$/, '')).join('; ');
@@ -283,6 +283,7 @@ export const PAGE_MESSAGES = {
   ...ADMIN_TRUSTS_MESSAGES,
   ...ADMIN_GROUPS_MESSAGES,
   ...ADMIN_USERS_MESSAGES,
+  ...ADMIN_USERS_PAGE_MESSAGES,
   // The letter preview (issue 13) showing the PDF kept on this device.
   previewDeviceCopy: (renderedAt: string) => `No connection: this is the copy kept on this device, rendered ${renderedAt}.`,
   // Letters out (issue 13): the Delivery tab, the print queue and the failures list (the server's own lists).

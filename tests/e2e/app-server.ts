@@ -22,7 +22,7 @@ async function answers(url: string): Promise<boolean> {
  * The production server (server/main.ts serving dist/) on `port`, on a fresh copy of the seeded data: one per
  * Playwright worker, so workers never see each other's changes. Its log goes to .tmp/e2e-server-<port>.log.
  */
-export async function startAppServer(port: number, timeoutMs = 120_000): Promise<AppServer> {
+export async function startAppServer(port: number, timeoutMs = 120_000, env: Record<string, string> = {}): Promise<AppServer> {
   // A server left over from an interrupted run would answer for this one, with other data: refuse.
   if (await answers(`http://localhost:${port}/api/health`))
     throw new Error(`port ${port} already has a server (left over from an interrupted run?): stop it, or set E2E_PORT`);
@@ -45,6 +45,8 @@ export async function startAppServer(port: number, timeoutMs = 120_000): Promise
       // One worker's tests sign in far more often than a ward: 30 a minute from one address (the default)
       // turned a test away with 429 in CI.
       SIGN_IN_LIMIT_PER_MINUTE: '600',
+      // A spec's own settings (admin-users.spec.ts: SMTP_URL pointing at its in-test mail server).
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -24,8 +24,13 @@ export function TrustConfigPage({ trustId }: { trustId: number }) {
   return (
     <Page title="Trust configuration">
       <div className="flex flex-col gap-4">
-        {subject && [RULES.departments, RULES.jobTypesList, RULES.audit].some((rule) => satisfies(subject, rule)) && (
+        {subject && [RULES.userAdmin, RULES.departments, RULES.jobTypesList, RULES.audit].some((rule) => satisfies(subject, rule)) && (
           <nav aria-label="Trust administration" className="flex flex-wrap gap-2">
+            {satisfies(subject, RULES.userAdmin) && (
+              <Link to="/users" className={LINK}>
+                Users
+              </Link>
+            )}
             {satisfies(subject, RULES.departments) && (
               <Link to="/departments" search={{ trust: trustId }} className={LINK}>
                 Departments

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../../app/guard';
-import { ComingSoon } from '../../components/ui/page';
+import { UsersListPage } from '../../features/admin-users/users-list-page';
 
 export const Route = createFileRoute('/users/')({
   beforeLoad: guardRoute('/users'),
-  component: () => <ComingSoon title="Users" />,
+  component: UsersListPage,
 });

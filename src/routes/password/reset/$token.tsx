@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { guardRoute } from '../../../app/guard';
 import { PasswordResetPage } from '../../../features/auth/components/password-reset-page';
@@ -20,5 +21,8 @@ export const Route = createFileRoute('/password/reset/$token')({
 
 function Reset() {
   const { token } = Route.useLoaderData();
-  return <PasswordResetPage token={token} />;
+  // `invite=1`: an invitation's link (issue 25), whose page welcomes a new user. Read here, in the page's own
+  // chunk, not in validateSearch, which loads with the sign-in page.
+  const [invite] = useState(() => new URLSearchParams(window.location.search).get('invite') === '1');
+  return <PasswordResetPage token={token} invite={invite} />;
 }

@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardRoute } from '../../../app/guard';
-import { ComingSoon } from '../../../components/ui/page';
+import { guardRouteIds } from '../../../app/guard';
+import { UserCreatePage } from '../../../features/admin-users/user-create-page';
 
+/** `:id` is the trust's id, as for /trust/config/:id and /job-types/create/:id: the new user's trust. */
 export const Route = createFileRoute('/users/create/$id')({
-  beforeLoad: guardRoute('/users/create/$id'),
-  component: () => <ComingSoon title="Create user" />,
+  beforeLoad: guardRouteIds('/users/create/$id', ['id']),
+  component: Show,
 });
+
+function Show() {
+  const { id } = Route.useParams();
+  return <UserCreatePage key={id} trustId={Number(id)} />;
+}

@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardRoute } from '../../../app/guard';
-import { ComingSoon } from '../../../components/ui/page';
+import { guardRouteIds } from '../../../app/guard';
+import { UserUpdatePage } from '../../../features/admin-users/user-update-page';
 
+/** `:id` is the user's id. */
 export const Route = createFileRoute('/users/update/$id')({
-  beforeLoad: guardRoute('/users/update/$id'),
-  component: () => <ComingSoon title="Edit user" />,
+  beforeLoad: guardRouteIds('/users/update/$id', ['id']),
+  component: Show,
 });
+
+function Show() {
+  const { id } = Route.useParams();
+  return <UserUpdatePage key={id} userId={Number(id)} />;
+}
