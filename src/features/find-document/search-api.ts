@@ -13,7 +13,7 @@ export interface SearchResult {
   local: boolean;
 }
 
-/** The work-queue rows in memory (worklist-api.ts keeps them under ['worklist', 'page', …]): what offline search looks through. */
+/** The work-queue rows in memory (worklistKeys.page keeps them under ['worklist', 'page', …]): what offline search looks through. */
 function cachedRows(queries: QueryClient): SearchRow[] {
   return queries
     .getQueriesData<{ data: { data: SearchRow[] } }>({ queryKey: ['worklist', 'page'] })
