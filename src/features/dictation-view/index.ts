@@ -1,3 +1,4 @@
-export { useDictation } from './use-dictation';
+export { useDictation, dictationOptions } from './api/get-dictation';
+export { dictationKeys } from './api/keys';
 export { DictationSummary } from './dictation-summary';
 export { DraftDictationPage } from './draft-dictation-page';

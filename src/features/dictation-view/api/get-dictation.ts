@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { E } from '../../domain/contract/endpoints';
-import { apiCall } from '../../lib/api/client';
-import { dictationKey, withOfflineCopy } from '../../lib/offline/offline-copy';
-import { readCachedDictation } from '../../lib/offline/review-cache';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { E } from '../../../domain/contract/endpoints';
+import { apiCall } from '../../../lib/api/client';
+import { dictationKey, withOfflineCopy } from '../../../lib/offline/offline-copy';
+import { readCachedDictation } from '../../../lib/offline/review-cache';
+import { dictationKeys } from './keys';
 
-export function useDictation(id: number) {
-  return useQuery({
-    queryKey: ['dictation', id],
+export const dictationOptions = (id: number) =>
+  queryOptions({
+    queryKey: dictationKeys.detail(id),
     // Without a connection, the copy kept for offline review (issue 12), when there is one.
     queryFn: () =>
       withOfflineCopy(
@@ -22,4 +23,7 @@ export function useDictation(id: number) {
     // While the server converts the audio, look again every few seconds.
     refetchInterval: (q) => (q.state.data?.audio?.state === 'processing' ? 3000 : false),
   });
+
+export function useDictation(id: number) {
+  return useQuery(dictationOptions(id));
 }
