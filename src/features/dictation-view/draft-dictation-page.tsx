@@ -17,8 +17,7 @@ import { requestSync } from '../../lib/sync/triggers';
 import { announceQueued } from '../sync';
 import { DetailsSection, detailsFromDictation, useDetailsForm, useDictationKeys } from '../dictation-form';
 import { DictationSummary } from './dictation-summary';
-import { useDictation } from './api/get-dictation';
-import { dictationKeys } from './api/keys';
+import { dictationKeys, useDictation } from './api/get-dictation';
 
 /**
  * /draftdictation/:dictation: the author finishes a draft the server holds — listens back, changes the

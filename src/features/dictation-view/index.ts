@@ -1,4 +1,3 @@
-export { useDictation, dictationOptions } from './api/get-dictation';
-export { dictationKeys } from './api/keys';
+export { dictationKeys, dictationOptions, useDictation } from './api/get-dictation';
 export { DictationSummary } from './dictation-summary';
 export { DraftDictationPage } from './draft-dictation-page';
