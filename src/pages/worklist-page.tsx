@@ -11,7 +11,6 @@ import { columnsToShow } from '../domain/list-columns';
 import { statusLabel, type HomeTab } from '../domain/statuses';
 import { homeTabLabel, homeTabsFor } from '../domain/workflow';
 import { MESSAGES, PAGE_MESSAGES } from '../domain/messages';
-import { apiCall } from '../lib/api/client';
 import { HttpError } from '../lib/api/errors';
 import { useSession } from '../lib/auth/use-session';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -21,6 +20,8 @@ import {
   nextSort,
   worklistSearch,
   type ListParams,
+  useDeleteDictations,
+  useSetConfidential,
   useTypists,
   useWorklistCounts,
   useWorklistPage,
@@ -53,6 +54,8 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const { profile, subject } = useSession();
   const navigate = useNavigate();
   const queries = useQueryClient();
+  const deleting = useDeleteDictations();
+  const marking = useSetConfidential();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const params = useMemo(() => readListParams(search), [search]);
   const compact = !useMediaQuery('(min-width: 768px)');
@@ -99,26 +102,19 @@ export function WorklistPage({ tab }: { tab: HomeTab }) {
   const refresh = () => void queries.invalidateQueries({ queryKey: worklistKeys.all });
 
   async function removeRows(targets: WorklistRow[]) {
-    const failed: string[] = [];
-    for (const r of targets) {
-      await apiCall(E.dictationDelete, { params: { id: r.id }, quiet: true }).catch((err: unknown) =>
-        failed.push(`${r.reference}: ${err instanceof HttpError ? err.message : 'not deleted'}`),
-      );
-    }
+    const { failed } = await deleting.mutateAsync(targets);
     if (failed.length) toast.warning('Some dictations were not deleted.', { description: failed.join(' ') });
     else toast.success(targets.length === 1 ? `${targets[0]!.reference} deleted.` : `${targets.length} dictations deleted.`);
     setSelected(new Set());
-    refresh();
   }
 
   async function setConfidential(row: WorklistRow, on: boolean) {
     try {
-      await apiCall(E.dictationConfidential, { params: { id: row.id }, json: { is_confidential: on }, quiet: true });
+      await marking.mutateAsync({ row, on });
       toast.success(on ? `${row.reference} is now confidential.` : `${row.reference} is no longer confidential.`);
     } catch (err) {
       toast.warning(err instanceof HttpError ? err.message : 'The marking could not be changed.');
     }
-    refresh();
   }
 
   const hasFilters = [params.author, params.department, params.document_type, params.assigned_to, params.dictation_type].some(

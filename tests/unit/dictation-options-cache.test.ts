@@ -9,7 +9,7 @@ const { db } = await import('../../src/lib/db/db');
 const { wipeLocalData } = await import('../../src/lib/auth/wipe');
 const { getSecure, putSecure } = await import('../../src/lib/crypto/secure-store');
 const { loadDictationOptions, parseSavedOptions, refreshDictationOptions, savedOptionsLabel } =
-  await import('../../src/features/dictation-form/options-cache');
+  await import('../../src/features/dictation-form/api/options-cache');
 
 const OPTIONS = {
   departments: [{ id: 1, name: 'Cardiology', code: 'CAR' }],

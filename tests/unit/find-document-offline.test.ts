@@ -32,7 +32,7 @@ async function keep(id: number, clinic: string | null, text: string) {
   await putReviewLetter(letter(id, text));
 }
 
-/** What the offline panel lists for a term: the stored copy and the rows in memory, as search-api.ts joins them. */
+/** What the offline panel lists for a term: the stored copy and the rows in memory, as api/search.ts joins them. */
 async function offlineFind(term: string, key: SearchState['key'], memory: SearchRow[] = []) {
   const stored = await storedRows(parseSearchTerm(term, key).fields);
   return localPage(mergeLocal(memory, stored), { ...INITIAL_SEARCH, term, key }).data;

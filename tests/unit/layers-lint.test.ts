@@ -17,7 +17,7 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it("refuses a feature reaching into another feature's internals, and accepts its index", async () => {
-    expect(await problems('src/features/live/probe.ts', "export { worklistKeys } from '../worklist/worklist-api';\n")).toEqual([
+    expect(await problems('src/features/live/probe.ts', "export { worklistKeys } from '../worklist/api/keys';\n")).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*through its index\.ts/),
     ]);
     expect(await problems('src/features/live/probe.ts', "export { worklistKeys } from '../worklist';\n")).toEqual([]);

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCoalescer } from '../../src/features/live/coalesce';
 import { createFrameReader } from '../../src/features/live/sse-frames';
 import { LIVE_QUERY_ROOTS } from '../../src/features/live/live-stream';
-import { worklistKeys } from '../../src/features/worklist/worklist-api';
-import { lettersOutKeys } from '../../src/features/letters-out/letters-out-api';
+import { worklistKeys } from '../../src/features/worklist/api/keys';
+import { lettersOutKeys } from '../../src/features/letters-out/api/keys';
 
 describe('live lists: reading the event stream', () => {
   it('finds the data of each frame across chunk boundaries and skips comments', () => {

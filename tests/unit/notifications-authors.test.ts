@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const apiCall = vi.fn();
 vi.mock('../../src/lib/api/client', () => ({ apiCall: (...args: unknown[]) => apiCall(...args), setAccessToken: () => {} }));
 
-const { loadAuthors } = await import('../../src/features/notifications/notifications-api');
+const { loadAuthors } = await import('../../src/features/notifications/api/notifications');
 
 const author = (id: number) => ({ id, full_name: `Dr Author ${id}` });
 const page = (data: unknown[], current_page: number, last_page: number) => ({

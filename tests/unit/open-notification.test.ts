@@ -4,7 +4,7 @@ import { HttpError } from '../../src/lib/api/errors';
 
 const apiCall = vi.fn();
 vi.mock('../../src/lib/api/client', () => ({ apiCall: (...args: unknown[]) => apiCall(...args) }));
-const { openNotification } = await import('../../src/features/notifications/open-notification');
+const { openNotification } = await import('../../src/features/notifications/api/open-notification');
 
 const author = { id: 7, roles: ['Author'] as const };
 const approval = (read_at: string | null): NotificationItem => ({

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatFileSize } from './format-size';
 import { dismiss, sendFiles, useSendingFiles, type SendingFile } from './upload-store';
-import { removeAttachment, useAttachments, useRefreshAttachments } from './use-attachments';
+import { useAttachments, useRefreshAttachments, useRemoveAttachment } from './api/attachments';
 
 function SendingRow({ f, dictationId }: { f: SendingFile; dictationId: number }) {
   const label =
@@ -67,6 +67,7 @@ function AttachmentRow({ a, onRemove }: { a: Attachment; onRemove: () => void })
 export function AttachmentsTab({ d }: { d: Dictation }) {
   const query = useAttachments(d.id);
   const refresh = useRefreshAttachments(d.id);
+  const remove = useRemoveAttachment(d.id);
   const sending = useSendingFiles(d.id);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -87,12 +88,11 @@ export function AttachmentsTab({ d }: { d: Dictation }) {
     setRemoving(null);
     if (!a) return;
     try {
-      await removeAttachment(d.id, a.id);
+      await remove.mutateAsync(a.id);
       setRemoveError(null);
     } catch (err) {
       setRemoveError(err instanceof Error ? err.message : MESSAGES.errorFetching);
     }
-    void refresh();
   }
 
   return (

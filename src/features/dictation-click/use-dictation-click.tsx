@@ -13,6 +13,7 @@ import { enqueue } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { allocateBack, allocateBackBody } from './allocate-back';
+import { sharedKeys } from '../../lib/api/query-keys';
 
 /** What a clickable dictation (a work-queue row, a search result) must say of itself. */
 export interface ClickableDictation {
@@ -80,9 +81,9 @@ export function useDictationClick<R extends ClickableDictation>({ me, onDetails,
         toast.warning(result.unsuccess_message ?? MESSAGES.allocationFailed, { description: refused.reason });
         return;
       }
-      await queries.invalidateQueries({ queryKey: ['dictation', row.id] });
-      void queries.invalidateQueries({ queryKey: ['worklist'] });
-      void queries.invalidateQueries({ queryKey: ['document-search'] });
+      await queries.invalidateQueries({ queryKey: sharedKeys.dictation(row.id) });
+      void queries.invalidateQueries({ queryKey: sharedKeys.worklist });
+      void queries.invalidateQueries({ queryKey: sharedKeys.documentSearch });
       openPage(row);
     } catch (err) {
       // The connection dropped on the way: the outbox sends it when it is back.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { DictationDetails } from '../../domain/contract';
 import { validateDetails, type DetailsValue } from './details';
-import { useDictationOptions } from './use-dictation-options';
+import { useDictationOptions } from './api/options';
 import { useIdentityCheck } from '../patient-lookup';
 
 /**

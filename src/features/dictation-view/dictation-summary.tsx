@@ -5,7 +5,7 @@ import { statusLabel } from '../../domain/statuses';
 import { Alert } from '../../components/ui/alert';
 import { AudioPlayer } from '../../components/ui/audio-player';
 import { Page } from '../../components/ui/page';
-import { useDictation } from './use-dictation';
+import { useDictation } from './api/get-dictation';
 
 /** One dictation as the server holds it: reference, status, patient, details and its audio. */
 export function DictationSummary({ id, title }: { id: number; title: string }) {

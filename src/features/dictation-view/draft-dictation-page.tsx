@@ -17,7 +17,7 @@ import { requestSync } from '../../lib/sync/triggers';
 import { announceQueued } from '../sync';
 import { DetailsSection, detailsFromDictation, useDetailsForm, useDictationKeys } from '../dictation-form';
 import { DictationSummary } from './dictation-summary';
-import { useDictation } from './use-dictation';
+import { dictationKeys, useDictation } from './api/get-dictation';
 
 /**
  * /draftdictation/:dictation: the author finishes a draft the server holds — listens back, changes the
@@ -59,7 +59,7 @@ function DraftEditor({ dictation: d }: { dictation: Dictation }) {
       });
       void requestSync();
       // What the server holds is about to change: the next visit must not show this draft as it was.
-      queries.removeQueries({ queryKey: ['dictation', d.id] });
+      queries.removeQueries({ queryKey: dictationKeys.detail(d.id) });
       await navigate({ to: '/{-$tab}', params: { tab: status === 'DRAFT' ? 'DRAFT' : undefined } });
     } finally {
       setBusy(false);

@@ -1,3 +1,3 @@
-export { useDictation } from './use-dictation';
+export { dictationKeys, dictationOptions, useDictation } from './api/get-dictation';
 export { DictationSummary } from './dictation-summary';
 export { DraftDictationPage } from './draft-dictation-page';

@@ -9,7 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { clearRecentSearches, loadRecentSearches, rememberSearch } from '../../lib/recent-searches';
 import { CHIP_LABELS, emptyText, INITIAL_SEARCH, withChange, type SearchState } from './search-state';
-import { useDocumentSearch } from './search-api';
+import { useDocumentSearch } from './api/search';
 import { ResultCard } from './result-card';
 import { useDictationClick } from '../dictation-click';
 

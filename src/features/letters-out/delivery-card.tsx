@@ -17,7 +17,7 @@ import {
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { HttpError } from '../../lib/api/errors';
-import { resendDelivery, useRefreshLettersOut } from './letters-out-api';
+import { useResendDelivery } from './api/letters-out';
 
 const TONE: Record<StatusTone, string> = {
   ok: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100',
@@ -44,22 +44,18 @@ interface Props {
 export function DeliveryCard({ d, reference, mayResend }: Props) {
   const choices = resendChoices(d, mayResend);
   const [channel, setChannel] = useState<DeliveryChannel>(d.channel);
-  const [busy, setBusy] = useState(false);
+  const resending = useResendDelivery();
+  const busy = resending.isPending;
   const [error, setError] = useState<string | null>(null);
-  const refresh = useRefreshLettersOut();
   const tone = deliveryTone(d);
 
   async function resend() {
-    setBusy(true);
     setError(null);
     try {
-      await resendDelivery(d.id, channel);
+      await resending.mutateAsync({ id: d.id, channel });
       toast.success(PAGE_MESSAGES.resent(reference ?? d.recipient.name, channelWords(channel)));
-      await refresh();
     } catch (err) {
       setError(err instanceof HttpError && !err.isNetwork ? err.message : PAGE_MESSAGES.lettersOutOffline);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -3,7 +3,7 @@ import { RULES, satisfies } from '../../domain/access';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { useSession } from '../../lib/auth/use-session';
 import { DeliveryCard } from './delivery-card';
-import { useDeliveries } from './letters-out-api';
+import { useDeliveries } from './api/letters-out';
 import { ServerState } from './server-state';
 
 /** The dictation's Delivery tab: each recipient's delivery, newest attempt last; a Secretary or Manager resends a failed one. */

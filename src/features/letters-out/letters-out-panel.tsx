@@ -3,7 +3,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Pager } from '../../components/ui/pager';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { DeliveryCard } from './delivery-card';
-import { useFailedDeliveries, usePrintQueue } from './letters-out-api';
+import { useFailedDeliveries, usePrintQueue } from './api/letters-out';
 import { PrintQueue } from './print-queue';
 import { ServerState } from './server-state';
 

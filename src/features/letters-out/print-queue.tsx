@@ -8,7 +8,7 @@ import { PAGE_MESSAGES } from '../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { HttpError } from '../../lib/api/errors';
-import { downloadMergedPdf, markPosted, useRefreshLettersOut } from './letters-out-api';
+import { useDownloadMergedPdf, useMarkPosted } from './api/letters-out';
 
 type Item = z.infer<typeof printQueueItemSchema>;
 
@@ -39,9 +39,10 @@ function printNotes(letters: Item[][]): { list: string[]; card: (copies: Item[])
 export function PrintQueue({ items }: { items: Item[] }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'print' | 'post' | null>(null);
+  const printing = useDownloadMergedPdf();
+  const posting = useMarkPosted();
+  const busy = printing.isPending ? 'print' : posting.isPending ? 'post' : null;
   const [error, setError] = useState<string | null>(null);
-  const refresh = useRefreshLettersOut();
 
   // Whatever left the queue (posted here or elsewhere) is no longer selected.
   useEffect(() => {
@@ -69,31 +70,24 @@ export function PrintQueue({ items }: { items: Item[] }) {
     });
 
   async function print() {
-    setBusy('print');
     setError(null);
     try {
-      await downloadMergedPdf(chosen);
+      await printing.mutateAsync(chosen);
       toast.success(PAGE_MESSAGES.printReady(chosen.length));
     } catch (err) {
       setError(failure(err));
-    } finally {
-      setBusy(null);
     }
   }
 
   async function post() {
     setConfirming(false);
-    setBusy('post');
     setError(null);
     try {
-      const { data } = await markPosted(chosen);
+      const { data } = await posting.mutateAsync(chosen);
       toast.success(PAGE_MESSAGES.posted(data.posted.length));
       setSelected(new Set());
     } catch (err) {
       setError(failure(err));
-    } finally {
-      setBusy(null);
-      await refresh();
     }
   }
 

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ManualLetter } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
 import { MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
-import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
 import { useOnline } from '../../lib/use-online';
 import { DetailsSection, EMPTY_DETAILS, useDetailsForm } from '../dictation-form';
+import { useCreateManualLetter } from './api/create-manual-letter';
 
 /**
  * /manualletter: a letter without audio for a chosen author (Manager, Secretary). Once created it is a
@@ -20,7 +19,9 @@ export function ManualLetterPage() {
   const navigate = useNavigate();
   const online = useOnline();
   const form = useDetailsForm(EMPTY_DETAILS, true);
-  const [busy, setBusy] = useState(false);
+  const creating = useCreateManualLetter();
+  // Still busy once created: the page is on its way to the new letter, and a second press must not make another.
+  const busy = creating.isPending || creating.isSuccess;
   const [failure, setFailure] = useState<string | null>(null);
 
   async function create() {
@@ -31,26 +32,20 @@ export function ManualLetterPage() {
       return;
     }
     const { author_id, job_type_id } = details;
-    setBusy(true);
     setFailure(null);
     try {
-      const { data } = await apiCall(E.dictationManual, {
-        json: {
-          author_id,
-          department_id: details.department_id,
-          job_type_id,
-          urgent: details.urgent,
-          patient: details.patient,
-          custom_fields: details.custom_fields,
-          identity_choice: details.identity_choice,
-        } satisfies ManualLetter,
-        quiet: true,
-      });
+      const data = await creating.mutateAsync({
+        author_id,
+        department_id: details.department_id,
+        job_type_id,
+        urgent: details.urgent,
+        patient: details.patient,
+        custom_fields: details.custom_fields,
+        identity_choice: details.identity_choice,
+      } satisfies ManualLetter);
       await navigate({ to: '/dictation/$id', params: { id: String(data.id) } });
     } catch (err) {
       setFailure(err instanceof HttpError ? err.message : MESSAGES.serverError);
-    } finally {
-      setBusy(false);
     }
   }
 

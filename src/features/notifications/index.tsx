@@ -10,7 +10,7 @@ import { mayCall } from '../../domain/outsourced-calls';
 import { E } from '../../domain/contract/endpoints';
 import type { Role } from '../../domain/roles';
 import { showAppBadge } from '../../lib/app-badge';
-import { useUnreadCount } from './notifications-api';
+import { useUnreadCount } from './api/notifications';
 import type { NotificationsPanelProps } from './notifications-panel';
 
 export { EmailNotificationPreferences } from './email-preferences';

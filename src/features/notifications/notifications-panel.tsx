@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { AppDialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { MESSAGES } from '../../domain/messages';
 import type { Role } from '../../domain/roles';
 import { HttpError } from '../../lib/api/errors';
-import { markRead, useAuthors, useNotificationPages, type NotificationFilters } from './notifications-api';
+import { useAuthors, useMarkAllRead, useNotificationPages, type NotificationFilters } from './api/notifications';
 import { NotificationRow } from './notification-row';
 import { useNotificationClick } from './use-notification-click';
 
@@ -16,9 +15,6 @@ export interface NotificationsPanelProps {
   onClose: () => void;
 }
 
-/** The most ids one mark_as_read call takes (markAsReadSchema). */
-const MARK_READ_MAX = 500;
-
 const FIELD = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900';
 
 /**
@@ -27,7 +23,7 @@ const FIELD = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm
  * and Enter move through and open the notifications.
  */
 export default function NotificationsPanel({ me, onClose }: NotificationsPanelProps) {
-  const queries = useQueryClient();
+  const marking = useMarkAllRead();
   const clinicianFilter = me.clinicianFilter;
   const [filters, setFilters] = useState<NotificationFilters>({ clinicCode: '', clinician: null, urgent: 'all' });
   const [clinicDraft, setClinicDraft] = useState('');
@@ -61,13 +57,9 @@ export default function NotificationsPanel({ me, onClose }: NotificationsPanelPr
     const ids = items.map((n) => n.id);
     if (!ids.length) return;
     try {
-      let message = '';
-      for (let at = 0; at < ids.length; at += MARK_READ_MAX) message = await markRead(ids.slice(at, at + MARK_READ_MAX));
-      toast.success(message);
+      toast.success(await marking.mutateAsync(ids));
     } catch (err) {
       toast.warning(err instanceof HttpError ? err.message : MESSAGES.errorFetching);
-    } finally {
-      void queries.invalidateQueries({ queryKey: ['notifications'] });
     }
   }
 

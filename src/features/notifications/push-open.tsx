@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/auth/use-session';
-import { findNotification, markRead, readPush } from './notifications-api';
-import { openNotification } from './open-notification';
+import { useOpenPushed } from './api/open-notification';
 import { useGoToTarget, warnOpenFailed } from './use-notification-click';
 
 /**
@@ -16,26 +14,23 @@ export function PushOpen({ notificationId }: { notificationId: number }) {
   const { profile } = useSession();
   const goTo = useGoToTarget();
   const navigate = useNavigate();
-  const queries = useQueryClient();
   const started = useRef(false);
+  const me = profile ? { id: profile.id, roles: profile.roles.map((r) => r.name) } : null;
+  const { mutateAsync: openPushed } = useOpenPushed(me);
 
   useEffect(() => {
     if (!profile || started.current) return;
     started.current = true;
-    const me = { id: profile.id, roles: profile.roles.map((r) => r.name) };
     void (async () => {
       try {
-        const n = await findNotification(notificationId);
-        const target = n && (await openNotification(me, n, () => (n.dictation ? readPush(n.dictation.id) : markRead([n.id]))));
+        const target = await openPushed(notificationId);
         if (target) return void goTo(target, true);
       } catch (err) {
         warnOpenFailed(err);
-      } finally {
-        void queries.invalidateQueries({ queryKey: ['notifications'] });
       }
       void navigate({ href: '/', replace: true });
     })();
-  }, [profile, notificationId, goTo, navigate, queries]);
+  }, [profile, notificationId, goTo, navigate, openPushed]);
 
   return (
     <p role="status" className="p-6 text-sm">

@@ -1,12 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { NotificationItem } from '../../domain/contract';
 import { MESSAGES } from '../../domain/messages';
 import type { Role } from '../../domain/roles';
 import { HttpError } from '../../lib/api/errors';
-import { markRead } from './notifications-api';
-import { openNotification, type NotificationTarget } from './open-notification';
+import { useOpenNotification, type NotificationTarget } from './api/open-notification';
 
 export const warnOpenFailed = (err: unknown) => toast.warning(err instanceof HttpError ? err.message : MESSAGES.errorFetching);
 
@@ -25,16 +23,14 @@ export function useGoToTarget() {
  */
 export function useNotificationClick(me: { id: number; roles: readonly Role[] }, onLeave: () => void) {
   const goTo = useGoToTarget();
-  const queries = useQueryClient();
+  const opening = useOpenNotification(me);
   return async (n: NotificationItem) => {
     let target: NotificationTarget;
     try {
-      target = await openNotification(me, n, () => markRead([n.id]));
+      target = await opening.mutateAsync(n);
     } catch (err) {
       warnOpenFailed(err);
       return;
-    } finally {
-      void queries.invalidateQueries({ queryKey: ['notifications'] });
     }
     if (!target) return;
     onLeave();

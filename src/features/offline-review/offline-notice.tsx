@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { dictationKey, offlineCopySyncedAt, queueKey, subscribeOfflineCopy } from '../../lib/offline/offline-copy';
+import { sharedKeys } from '../../lib/api/query-keys';
 
 const clock = (at: number) => new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
@@ -23,7 +24,8 @@ export function OfflineCopyNotice({ dictationId }: { dictationId?: number }) {
   // loaded offline has React Query believing it is online, so its own reconnect refetch never fires.)
   useEffect(() => {
     if (!shown) return;
-    const again = () => void queries.invalidateQueries({ queryKey: dictationId === undefined ? ['worklist'] : ['dictation', dictationId] });
+    const again = () =>
+      void queries.invalidateQueries({ queryKey: dictationId === undefined ? sharedKeys.worklist : sharedKeys.dictation(dictationId) });
     window.addEventListener('online', again);
     return () => window.removeEventListener('online', again);
   }, [shown, queries, dictationId]);

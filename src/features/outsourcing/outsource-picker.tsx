@@ -1,4 +1,4 @@
-import { useOutsourcingPools } from './use-pools';
+import { useOutsourcingPools } from './api/pools';
 
 interface Props {
   onOutsource: (poolId: number, poolName: string) => void;

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { AppDialog } from '../../components/ui/dialog';
 import { useOnline } from '../../lib/use-online';
-import { useAppointments, usePatientSearch } from './lookup-api';
+import { useAppointments, usePatientSearch } from './api/lookup';
 import { lookupErrorText } from './lookup-errors';
 
 export interface AppointmentFinderProps {

@@ -1,6 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
 import type { PatientDetails, PatientRecord } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
 import { formatBirthDate, formatPatientName } from '../../domain/display-format';
 import { MESSAGES } from '../../domain/messages';
 import { formatNhsNumber } from '../../domain/nhs-number';
@@ -14,7 +13,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { AppDialog } from '../../components/ui/dialog';
-import { apiCall } from '../../lib/api/client';
+import { recordOf } from './api/record-of';
 
 /** What the check answers: go on (with the record's details when the user chose them), or stop. */
 export type IdentityOutcome = { ok: true; patient: PatientDetails; choice?: IdentityChoice } | { ok: false; correct: boolean };
@@ -25,20 +24,6 @@ interface Pending {
   number: NonNullable<ReturnType<typeof identifyingNumber>>;
   differs: IdentityField[];
   resolve: (o: IdentityOutcome) => void;
-}
-
-/** The index's patient of this number, or null when there is none, or it cannot be asked now (the server checks again). */
-async function recordOf(number: NonNullable<ReturnType<typeof identifyingNumber>>): Promise<PatientRecord | null> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return null;
-  try {
-    const { data } = await apiCall(E.patients, {
-      query: number.kind === 'nhs' ? { nhs_number: number.value } : { mrn: number.value },
-      quiet: true,
-    });
-    return data.length === 1 ? data[0]! : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

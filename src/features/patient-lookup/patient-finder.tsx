@@ -4,7 +4,7 @@ import { MESSAGES } from '../../domain/messages';
 import { Alert } from '../../components/ui/alert';
 import { AppDialog } from '../../components/ui/dialog';
 import { useOnline } from '../../lib/use-online';
-import { usePatientSearch } from './lookup-api';
+import { usePatientSearch } from './api/lookup';
 import { lookupErrorText, lookupFieldErrors } from './lookup-errors';
 import { PatientResults } from './patient-results';
 import { PatientSearchForm } from './patient-search-form';

@@ -3,10 +3,9 @@ import { Link2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { RULES, satisfies } from '../../domain/access';
-import { E } from '../../domain/contract/endpoints';
 import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
-import { apiCall } from '../../lib/api/client';
 import { useSession } from '../../lib/auth/use-session';
+import { useCreatePrintLink } from './api/print-link';
 
 /**
  * "Print link" (issue 13): a Secretary or Manager copies a link that opens this letter's PDF for printing
@@ -16,14 +15,12 @@ import { useSession } from '../../lib/auth/use-session';
 export function PrintLinkButton({ dictationId }: { dictationId: number }) {
   const { subject } = useSession();
   const [link, setLink] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const creating = useCreatePrintLink(dictationId);
   if (!subject || !satisfies(subject, RULES.distribution)) return null;
 
   const make = async () => {
-    setBusy(true);
     try {
-      const { data } = await apiCall(E.dictationPrintLink, { params: { id: dictationId }, quiet: true });
-      const url = `${window.location.origin}${data.url}`;
+      const url = await creating.mutateAsync();
       setLink(url);
       try {
         await navigator.clipboard.writeText(url);
@@ -33,14 +30,12 @@ export function PrintLinkButton({ dictationId }: { dictationId: number }) {
       }
     } catch (err) {
       toast.error(err instanceof Error ? err.message : MESSAGES.errorFetching);
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
     <>
-      <Button tone="secondary" className="!px-3" isDisabled={busy} onPress={() => void make()}>
+      <Button tone="secondary" className="!px-3" isDisabled={creating.isPending} onPress={() => void make()}>
         <Link2 aria-hidden className="hidden size-4 sm:block" />
         Print link
       </Button>

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PAGE_MESSAGES } from '../../domain/messages';
 import { firstRecipientProblem, recipientProblems } from '../../domain/recipient-entries';
 import { recipientsDraft } from './draft-store';
-import { recipientsForCheck } from './recipients-api';
+import { recipientsForCheck } from './api/recipients';
 
 /**
  * Why Approve must wait, in words naming the recipient (issue 13: an error before approval, not after),

@@ -11,7 +11,7 @@ import { HttpError } from '../../lib/api/errors';
 import { useOnline } from '../../lib/use-online';
 import { setRecipientsDraft, useRecipientsDraft } from './draft-store';
 import { RecipientCard, RecipientSummary } from './recipient-card';
-import { saveRecipients, useRecipients } from './recipients-api';
+import { saveRecipients, useRecipients } from './api/recipients';
 
 type ListName = 'to' | 'cc';
 const TITLES: Record<ListName, string> = { to: 'Send to', cc: 'Copy to' };

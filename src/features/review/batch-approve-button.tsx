@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { BatchApproveResult } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
 import { MESSAGES } from '../../domain/messages';
-import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
 import { Button } from '../../components/ui/button';
+import { useBatchApprove } from './api';
 
 export interface BatchApproveButtonProps {
   /** The selected dictations (the AUTHOR_APPROVAL list's selection). */
@@ -22,30 +19,24 @@ export interface BatchApproveButtonProps {
  * approval of letters not read on this device is not something to queue.
  */
 export function BatchApproveButton({ ids, onDone, className }: BatchApproveButtonProps) {
-  const queries = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const approving = useBatchApprove();
 
   async function approve() {
-    setBusy(true);
     try {
-      const { data } = await apiCall(E.dictationBatchApprove, { json: { dictations: ids }, quiet: true });
+      const data = await approving.mutateAsync(ids);
       if (data.success_message) toast.success(data.success_message);
       if (data.unsuccess_message) {
         const reasons = data.unsuccessful_jobs.map((j) => `${j.reference ?? `#${j.id}`}: ${j.reason}`);
         toast.error(data.unsuccess_message, { description: reasons.slice(0, 5).join('\n') });
       }
-      void queries.invalidateQueries({ queryKey: ['worklist'] });
-      for (const id of data.approved) queries.removeQueries({ queryKey: ['dictation', id] });
       onDone?.(data);
     } catch (err) {
       toast.error(err instanceof HttpError ? err.message : MESSAGES.errorFetching);
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <Button className={className} isDisabled={busy || ids.length === 0} onPress={() => void approve()}>
+    <Button className={className} isDisabled={approving.isPending || ids.length === 0} onPress={() => void approve()}>
       {ids.length === 1 ? 'Approve 1 letter' : `Approve ${ids.length} letters`}
     </Button>
   );

@@ -1,26 +1,19 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Signature } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
 import { MESSAGES } from '../../domain/messages';
 import { signatureLine } from '../../domain/signature';
-import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-
-const signatureQuery = {
-  queryKey: ['user', 'signature'] as const,
-  queryFn: async () => (await apiCall(E.signatureGet, {})).data,
-};
+import { useSaveSignature, useSignature } from './api';
 
 /**
  * The profile's Signature (issue 12): job title and registration number, printed under each letter the
  * user approves ("Approved by Daniel Reid, Consultant Cardiologist, GMC 4412087 on …").
  */
 export function SignatureSection({ className = '' }: { className?: string }) {
-  const q = useQuery(signatureQuery);
+  const q = useSignature();
   return (
     <section
       aria-labelledby="signature-title"
@@ -45,11 +38,10 @@ export function SignatureSection({ className = '' }: { className?: string }) {
 const FIELD = 'min-h-11 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900';
 
 function SignatureForm({ saved }: { saved: Signature }) {
-  const queries = useQueryClient();
+  const saving = useSaveSignature();
   const [jobTitle, setJobTitle] = useState(saved.job_title ?? '');
   const [registration, setRegistration] = useState(saved.registration_number ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const preview = signatureLine({
     user_id: 0,
     name: saved.name,
@@ -60,19 +52,12 @@ function SignatureForm({ saved }: { saved: Signature }) {
   });
 
   async function save() {
-    setSaving(true);
     setError(null);
     try {
-      const { data } = await apiCall(E.signatureUpdate, {
-        json: { job_title: jobTitle, registration_number: registration },
-        quiet: true,
-      });
-      queries.setQueryData(signatureQuery.queryKey, data);
+      await saving.mutateAsync({ job_title: jobTitle, registration_number: registration });
       toast.success(MESSAGES.signatureSaved);
     } catch (err) {
       setError(err instanceof HttpError ? err.message : MESSAGES.errorFetching);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -103,7 +88,7 @@ function SignatureForm({ saved }: { saved: Signature }) {
         Under the letters you approve: {preview}
       </p>
       {error && <Alert>{error}</Alert>}
-      <Button type="submit" className="self-start" isDisabled={saving}>
+      <Button type="submit" className="self-start" isDisabled={saving.isPending}>
         Save signature
       </Button>
     </form>

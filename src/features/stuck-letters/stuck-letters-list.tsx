@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '../../components/ui/alert';
 import { Pager } from '../../components/ui/pager';
 import type { StuckLetter } from '../../domain/contract';
 import { channelWords, deliveryStatusWords, recipientRoleWords } from '../../domain/delivery-words';
-import { E } from '../../domain/contract/endpoints';
 import { formatDateTime } from '../../domain/display-format';
 import { PAGE_MESSAGES } from '../../domain/messages';
-import { apiCall } from '../../lib/api/client';
 import { HttpError } from '../../lib/api/errors';
+import { useStuckLetters } from './api/stuck-letters';
 
 const PER_PAGE = 10;
 
@@ -34,11 +32,7 @@ function copyWords(c: Copy): string {
 /** Every stuck letter of the trust, longest waiting first, a page at a time (Manager, SuperAdmin). */
 export function StuckLettersList() {
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['stuck-letters', 'list', page],
-    queryFn: () => apiCall(E.stuckLetters, { query: { page, per_page: PER_PAGE }, quiet: true }),
-    placeholderData: keepPreviousData,
-  });
+  const q = useStuckLetters(page, PER_PAGE);
   const data = q.data?.data;
   if (q.error && !data) return <Alert>{q.error instanceof HttpError ? q.error.message : 'Error fetching your request'}</Alert>;
   if (!data) return <p className="py-2 text-sm">Loading…</p>;

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '../../components/ui/alert';
-import { E } from '../../domain/contract/endpoints';
 import { PAGE_MESSAGES } from '../../domain/messages';
-import { apiCall } from '../../lib/api/client';
+import { useStuckNotice } from './api/stuck-letters';
 import { StuckLettersList } from './stuck-letters-list';
 
 const SHOWN = 5;
@@ -17,12 +15,7 @@ const SHOWN = 5;
  */
 export default function StuckNotice() {
   const [open, setOpen] = useState(false);
-  const stuck = useQuery({
-    queryKey: ['stuck-letters', SHOWN],
-    queryFn: () => apiCall(E.stuckLetters, { query: { per_page: SHOWN }, quiet: true }),
-    refetchOnWindowFocus: true,
-    refetchInterval: 5 * 60_000,
-  });
+  const stuck = useStuckNotice(SHOWN);
   const page = stuck.data?.data;
   if (!page || page.total === 0) return null;
   return (

@@ -1,17 +1,12 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { WorklistRow } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
 import { checkMove, type LetterUser } from '../../domain/letter-access';
-import { MESSAGES } from '../../domain/messages';
-import { apiCall } from '../../lib/api/client';
-import { HttpError } from '../../lib/api/errors';
 import { AppDialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { ReasonForm } from '../../components/ui/reason-form';
 import { BatchApproveButton } from '../review';
-import { worklistKeys } from './worklist-api';
+import { useReturnForTyping } from './api';
 
 interface Props {
   /** The selected rows of the AUTHOR_APPROVAL tab. */
@@ -41,37 +36,18 @@ export function canReviewTogether(rows: WorklistRow[], user: LetterUser): boolea
  * its typist.
  */
 export function BatchReview({ rows, user, onDone }: Props) {
-  const queries = useQueryClient();
   const approvable = rows.filter((r) => checkMove(user, letterOf(r), 'approve').ok);
   const read = approvable.filter((r) => r.opened === true);
   const unopened = approvable.length - read.length;
   const returnable = rows.filter((r) => checkMove(user, letterOf(r), 'return_for_typing').ok);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const returning = useReturnForTyping();
 
   async function returnAll(why: string) {
-    setBusy(true);
-    const done: number[] = [];
-    const failed: string[] = [];
-    for (const r of returnable) {
-      try {
-        await apiCall(E.dictationTransition, {
-          params: { id: r.id },
-          json: { action: 'return_for_typing', reason: why },
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
-          quiet: true,
-        });
-        done.push(r.id);
-      } catch (err) {
-        failed.push(`${r.reference}: ${err instanceof HttpError ? err.message : MESSAGES.errorFetching}`);
-      }
-    }
-    setBusy(false);
+    const { done, failed } = await returning.mutateAsync({ rows: returnable, reason: why });
     if (done.length) toast.success(`${count(done.length)} returned to the typist.`);
     if (failed.length) toast.error(`${count(failed.length)} not returned.`, { description: failed.slice(0, 5).join('\n') });
-    for (const id of done) queries.removeQueries({ queryKey: ['dictation', id] });
-    void queries.invalidateQueries({ queryKey: worklistKeys.all });
     onDone(done);
   }
 
@@ -88,7 +64,7 @@ export function BatchReview({ rows, user, onDone }: Props) {
     <div role="group" aria-label="Review together" className="contents">
       {read.length > 0 && <BatchApproveButton ids={read.map((r) => r.id)} onDone={(result) => onDone(result.approved)} />}
       {returnable.length > 0 && (
-        <Button tone="secondary" isDisabled={busy} onPress={() => setAsking(true)}>
+        <Button tone="secondary" isDisabled={returning.isPending} onPress={() => setAsking(true)}>
           Return {count(returnable.length)} to the typist
         </Button>
       )}

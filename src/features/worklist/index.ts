@@ -1,7 +1,14 @@
 /** The work queue (spec §2, §5): the parts the list page composes, and the queue's query keys for live updates. */
 export { readListParams, nextSort, worklistSearch, type ListParams } from './list-params';
-export { useTypists, useWorklistCounts, useWorklistPage, worklistKeys } from './worklist-api';
-export { useAllocations } from './use-allocations';
+export {
+  useAllocations,
+  useDeleteDictations,
+  useSetConfidential,
+  useTypists,
+  useWorklistCounts,
+  useWorklistPage,
+  worklistKeys,
+} from './api';
 export { StatusTabs } from './status-tabs';
 export { FiltersBar } from './filters-bar';
 export { ColumnChooser } from './column-chooser';

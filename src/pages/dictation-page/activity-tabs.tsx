@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { HttpError } from '../../lib/api/errors';
 import { NotAvailableOffline } from '../../features/offline-review';
-import { queueComment, useAuditTrail, useComments } from './use-activity';
+import { queueComment, useAuditTrail, useComments } from './api/activity';
 
 type Paged<T> = { data: T[]; current_page: number; last_page: number };
 

@@ -22,7 +22,7 @@ import { OfflineCopyNotice } from '../../features/offline-review';
 import { LetterPreviewDialog } from '../../features/letter-preview';
 import { DEVICE_BUTTONS, PlayerLink, TYPIST_AUDIO_SHORTCUTS, TypistPlayer } from '../../features/typist-audio';
 import { SaveStatus, VersionsTab, useLetter } from '../../features/letter-editor';
-import { useClaimOnOpen, type ClaimState } from './use-claim';
+import { useClaimOnOpen, type ClaimState } from './api/claim';
 import { DictationHeader } from './dictation-header';
 import { SidePanel } from './side-panel';
 import { DetailsTab } from './details-tab';

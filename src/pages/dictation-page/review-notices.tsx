@@ -9,7 +9,7 @@ import { diffSummary, wordDiff } from '../../domain/word-diff';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { DiffText, versionQuery, versionsQuery } from '../../features/letter-editor';
-import { useAuditTrail } from './use-activity';
+import { useAuditTrail } from './api/activity';
 
 /** The signature under an approved letter, read-only: "Approved by Daniel Reid, Consultant Cardiologist, GMC 4412087 on 22 Nov 2026". */
 export function SignatureBlock({ approval }: { approval: Approval }) {

@@ -1,28 +1,24 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Dictation } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
 import type { LetterUser } from '../../domain/letter-access';
 import { TYPING_STATUSES } from '../../domain/letter-access';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { apiCall } from '../../lib/api/client';
+import { useTakeOver } from './api/claim';
 import { HttpError } from '../../lib/api/errors';
 import { toast } from 'sonner';
 
 /** A Manager may take over a letter someone else is typing; it then opens for them to type. */
 export function TakeOver({ d, user }: { d: Dictation; user: LetterUser }) {
   const [asking, setAsking] = useState(false);
-  const queries = useQueryClient();
+  const taking = useTakeOver();
   const assignee = d.assigned_to?.user_id ?? null;
   if (!user.roles.includes('Manager') || !TYPING_STATUSES.includes(d.status) || !assignee || assignee === user.userId) return null;
 
   async function takeOver() {
     setAsking(false);
     try {
-      await apiCall(E.dictationTakeOver, { params: { id: d.id }, quiet: true });
-      // Once the dictation says it is theirs, the letter editor opens for typing and fetches the letter again.
-      await queries.invalidateQueries({ queryKey: ['dictation', d.id] });
+      await taking.mutateAsync(d.id);
     } catch (err) {
       toast.error(err instanceof HttpError ? err.message : String(err));
     }

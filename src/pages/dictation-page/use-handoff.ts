@@ -6,6 +6,7 @@ import { MESSAGES, PAGE_MESSAGES } from '../../domain/messages';
 import { enqueue } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/triggers';
 import { announceQueued } from '../../features/sync';
+import { sharedKeys } from '../../lib/api/query-keys';
 
 /**
  * A hand-off (send for approval, to QA, back to the author) is an outbox operation queued after the
@@ -28,8 +29,8 @@ export function useHandOff(d: Dictation) {
       label: `${d.reference}: ${request.action.replaceAll('_', ' ')}`,
     });
     void requestSync();
-    queries.removeQueries({ queryKey: ['dictation', d.id] });
-    void queries.invalidateQueries({ queryKey: ['worklist'] });
+    queries.removeQueries({ queryKey: sharedKeys.dictation(d.id) });
+    void queries.invalidateQueries({ queryKey: sharedKeys.worklist });
     // Said once the server has it (issue 23): "Sent for approval.", not "as soon as there is a connection".
     announceQueued(queued.id, {
       sending: PAGE_MESSAGES.submittedSending,

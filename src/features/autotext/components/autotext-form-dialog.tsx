@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { AppDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { HttpError } from '../../../lib/api/errors';
-import { fetchAutotext, saveAutotext } from '../api';
+import { fetchAutotext, useSaveAutotext } from '../api';
 
 interface Props {
   /** The snippet being edited; null to create one. */
@@ -34,6 +34,7 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
   // The version this change is made on; after a conflict, the current one, so saving again replaces it knowingly.
   const [baseVersion, setBaseVersion] = useState(editing?.version ?? 1);
   const form = useSubmit();
+  const saving = useSaveAutotext();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const set = (patch: Partial<AutotextInput>) => setValue((v) => ({ ...v, ...patch }));
   // Someone may edit a snippet whose scope they could not create (their own, moved by an admin): keep it offered.
@@ -55,7 +56,7 @@ export function AutotextFormDialog({ editing, scopes, departments, onClose, onSa
     const input = { ...value, department_id: value.scope === 'department' ? value.department_id : null };
     await form.runChecked(autotextInputSchema, input, async () => {
       try {
-        onSaved((await saveAutotext(input, editing ? { id: editing.id, baseVersion } : undefined)).data);
+        onSaved((await saving.mutateAsync({ input, editing: editing ? { id: editing.id, baseVersion } : undefined })).data);
       } catch (err) {
         if (editing && err instanceof HttpError && err.is('autotext_conflict')) {
           const current = await fetchAutotext(editing.id).catch(() => null);

@@ -11,7 +11,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Page } from '../../../components/ui/page';
-import { deleteAutotext, useAutotextDepartments, useAutotextPage, useRefreshAutotext } from '../api';
+import { useAutotextDepartments, useAutotextPage, useDeleteAutotext, useRefreshAutotext } from '../api';
 import { useAutotexts } from '../snippets-cache';
 import { ImportDialog } from '../import/import-dialog';
 import { AutotextFormDialog } from './autotext-form-dialog';
@@ -40,6 +40,7 @@ export function AutotextPage() {
   const departments = useAutotextDepartments();
   const usable = useAutotexts();
   const refresh = useRefreshAutotext();
+  const removing = useDeleteAutotext();
   const wide = useMediaQuery('(min-width: 768px)');
   const [editing, setEditing] = useState<Autotext | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Autotext | null>(null);
@@ -50,9 +51,8 @@ export function AutotextPage() {
     const target = deleting!;
     setDeleting(null);
     try {
-      await deleteAutotext(target.id);
+      await removing.mutateAsync(target.id);
       toast.success(MESSAGES.autotextDeleted);
-      refresh();
     } catch (err) {
       toast.error(err instanceof HttpError ? err.message : MESSAGES.serverError);
     }
@@ -194,7 +194,6 @@ export function AutotextPage() {
           onSaved={(saved) => {
             setEditing(null);
             toast.success(`Autotext “${saved.shortcut}” saved.`);
-            refresh();
           }}
         />
       )}

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { Alert } from '../../../components/ui/alert';
 import { useSession } from '../../../lib/auth/use-session';
 import type { DetailsValue } from '../details';
-import { useDictationOptions, useDictationOptionsAge } from '../use-dictation-options';
+import { useDictationOptions, useDictationOptionsAge } from '../api/options';
 import { DetailsForm } from './details-form';
 
 interface Props {

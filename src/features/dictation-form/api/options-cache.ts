@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { dictationOptionsSchema, type DictationOptions } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
-import { formatDateTime } from '../../domain/display-format';
-import type { AccessSubject } from '../../domain/access';
-import { mayCall } from '../../domain/outsourced-calls';
-import { apiCall } from '../../lib/api/client';
-import { HttpError } from '../../lib/api/errors';
-import { getSecure, putSecure } from '../../lib/crypto/secure-store';
+import { dictationOptionsSchema, type DictationOptions } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
+import { formatDateTime } from '../../../domain/display-format';
+import type { AccessSubject } from '../../../domain/access';
+import { mayCall } from '../../../domain/outsourced-calls';
+import { apiCall } from '../../../lib/api/client';
+import { HttpError } from '../../../lib/api/errors';
+import { getSecure, putSecure } from '../../../lib/crypto/secure-store';
 
 /**
  * What the details form needs (services, job types with their fields, authors for uploaders), kept

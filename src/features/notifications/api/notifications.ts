@@ -1,28 +1,27 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { NotificationItem, NotificationQuery, UserSummary } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
-import { AUTHORS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../../domain/limits';
-import { apiCall } from '../../lib/api/client';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationItem, NotificationQuery, UserSummary } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
+import { AUTHORS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../../../domain/limits';
+import { apiCall } from '../../../lib/api/client';
+import { notificationKeys, type NotificationFilters } from './keys';
 
 /** How often the badge asks for the unread count while the app is open (live updates come later). */
 export const BADGE_POLL_MS = 30_000;
 
-export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: ['notifications', 'count'],
-    enabled,
+export const unreadCountOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.count,
     refetchInterval: BADGE_POLL_MS,
     refetchOnWindowFocus: true,
     retry: false,
     queryFn: async () => (await apiCall(E.notificationCount, { quiet: true })).data,
   });
+
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ ...unreadCountOptions(), enabled });
 }
 
-export interface NotificationFilters {
-  clinicCode: string;
-  clinician: number | null;
-  urgent: 'all' | 'true' | 'false';
-}
+export type { NotificationFilters } from './keys';
 
 function toQuery(f: NotificationFilters, page: number): NotificationQuery {
   const q: NotificationQuery = { sort: 'desc', page: String(page), paginate: String(NOTIFICATIONS_PAGE_SIZE) };
@@ -33,14 +32,17 @@ function toQuery(f: NotificationFilters, page: number): NotificationQuery {
 }
 
 /** The panel's pages, ten at a time, loaded as the list scrolls. */
-export function useNotificationPages(filters: NotificationFilters) {
-  return useInfiniteQuery({
-    queryKey: ['notifications', 'list', filters],
+export const notificationPagesOptions = (filters: NotificationFilters) =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(filters),
     initialPageParam: 1,
     retry: false,
     queryFn: async ({ pageParam }) => (await apiCall(E.notifications, { query: toQuery(filters, pageParam) })).data,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });
+
+export function useNotificationPages(filters: NotificationFilters) {
+  return useInfiniteQuery(notificationPagesOptions(filters));
 }
 
 export async function markRead(ids: number[]): Promise<string> {
@@ -97,6 +99,28 @@ export async function loadAuthors(siteId: number): Promise<UserSummary[]> {
   return authors;
 }
 
+export const authorsOptions = (siteId: number) =>
+  queryOptions({ queryKey: notificationKeys.authors(siteId), staleTime: 5 * 60_000, queryFn: () => loadAuthors(siteId) });
+
 export function useAuthors(enabled: boolean, siteId: number) {
-  return useQuery({ queryKey: ['authors', siteId], enabled, staleTime: 5 * 60_000, queryFn: () => loadAuthors(siteId) });
+  return useQuery({ ...authorsOptions(siteId), enabled });
+}
+
+/** The most ids one mark_as_read call takes (markAsReadSchema). */
+const MARK_READ_MAX = 500;
+
+/**
+ * Mark all as read (spec §5): every id given, read ones too, at most 500 a call; answers the server's
+ * message. The bell refreshes whether it worked or not.
+ */
+export function useMarkAllRead() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: number[]) => {
+      let message = '';
+      for (let at = 0; at < ids.length; at += MARK_READ_MAX) message = await markRead(ids.slice(at, at + MARK_READ_MAX));
+      return message;
+    },
+    onSettled: () => void queries.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
 }

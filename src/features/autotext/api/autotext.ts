@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutotextImport, AutotextInput } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
-import type { AutotextScope } from '../../domain/autotext-access';
-import { apiCall } from '../../lib/api/client';
-import { AUTOTEXT_KEY } from './snippets-cache';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AutotextImport, AutotextInput } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
+import type { AutotextScope } from '../../../domain/autotext-access';
+import { apiCall } from '../../../lib/api/client';
+import { AUTOTEXT_KEY } from '../snippets-cache';
 
 export interface AutotextListParams {
   search: string;
@@ -18,8 +18,8 @@ export const autotextKeys = {
   departments: ['autotext', 'departments'] as const,
 };
 
-export function useAutotextPage(p: AutotextListParams) {
-  return useQuery({
+export const autotextPageOptions = (p: AutotextListParams) =>
+  queryOptions({
     queryKey: autotextKeys.page(p),
     queryFn: () =>
       apiCall(E.autotextList, {
@@ -33,15 +33,21 @@ export function useAutotextPage(p: AutotextListParams) {
     select: (r) => r.data,
     placeholderData: keepPreviousData,
   });
+
+export function useAutotextPage(p: AutotextListParams) {
+  return useQuery(autotextPageOptions(p));
 }
 
-export function useAutotextDepartments() {
-  return useQuery({
+export const autotextDepartmentsOptions = () =>
+  queryOptions({
     queryKey: autotextKeys.departments,
     queryFn: () => apiCall(E.autotextDepartments, {}),
     select: (r) => r.data,
     staleTime: 5 * 60_000,
   });
+
+export function useAutotextDepartments() {
+  return useQuery(autotextDepartmentsOptions());
 }
 
 /** A new snippet, or a change to `editing` made on its version `baseVersion` (409 `autotext_conflict` if someone saved since). */
@@ -61,10 +67,27 @@ export const deleteAutotext = (id: number) => apiCall(E.autotextDelete, { params
 export const importAutotextBatch = (body: AutotextImport) => apiCall(E.autotextImport, { json: body, quiet: true, timeout: 60_000 });
 
 /** After a change: the list pages and the editor's set are fetched again. */
+function refreshAutotext(queries: QueryClient) {
+  void queries.invalidateQueries({ queryKey: autotextKeys.all });
+  void queries.invalidateQueries({ queryKey: AUTOTEXT_KEY });
+}
+
 export function useRefreshAutotext() {
   const queries = useQueryClient();
-  return () => {
-    void queries.invalidateQueries({ queryKey: autotextKeys.all });
-    void queries.invalidateQueries({ queryKey: AUTOTEXT_KEY });
-  };
+  return () => refreshAutotext(queries);
+}
+
+/** Save a new snippet or a change (see saveAutotext); the lists refresh once it is saved. */
+export function useSaveAutotext() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, editing }: { input: AutotextInput; editing?: { id: number; baseVersion: number } }) =>
+      saveAutotext(input, editing),
+    onSuccess: () => refreshAutotext(queries),
+  });
+}
+
+export function useDeleteAutotext() {
+  const queries = useQueryClient();
+  return useMutation({ mutationFn: deleteAutotext, onSuccess: () => refreshAutotext(queries) });
 }

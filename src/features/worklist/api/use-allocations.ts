@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { AllocateRequest } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
-import { MESSAGES } from '../../domain/messages';
-import { db } from '../../lib/db/db';
-import { unsealJson } from '../../lib/crypto/secure-store';
-import { enqueue } from '../../lib/sync/outbox';
-import { requestSync } from '../../lib/sync/triggers';
-import { takeOutcomes } from '../../lib/sync/outcomes';
-import { worklistKeys } from './worklist-api';
+import type { AllocateRequest } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
+import { MESSAGES } from '../../../domain/messages';
+import { db } from '../../../lib/db/db';
+import { unsealJson } from '../../../lib/crypto/secure-store';
+import { enqueue } from '../../../lib/sync/outbox';
+import { requestSync } from '../../../lib/sync/triggers';
+import { takeOutcomes } from '../../../lib/sync/outcomes';
+import { worklistKeys } from './keys';
 
 const PATH = E.dictationAllocate.path;
 

@@ -1,11 +1,18 @@
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { parseSearchTerm, type SearchPage, type SearchRow } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
-import { apiCall } from '../../lib/api/client';
-import { HttpError } from '../../lib/api/errors';
-import { useOnline } from '../../lib/use-online';
-import { localPage, mergeLocal, toQuery, type SearchState } from './search-state';
-import { storedRows } from './stored-rows';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { parseSearchTerm, type SearchPage, type SearchRow } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
+import { apiCall } from '../../../lib/api/client';
+import { sharedKeys } from '../../../lib/api/query-keys';
+import { HttpError } from '../../../lib/api/errors';
+import { useOnline } from '../../../lib/use-online';
+import { localPage, mergeLocal, toQuery, type SearchState } from '../search-state';
+import { storedRows } from '../stored-rows';
+
+/** The search's query keys, on the shared root a letter's move refreshes (issue 24 point 5). */
+export const documentSearchKeys = {
+  all: sharedKeys.documentSearch,
+  results: (query: ReturnType<typeof toQuery>, online: boolean) => [...sharedKeys.documentSearch, query, online] as const,
+};
 
 export interface SearchResult {
   page: SearchPage['data'];
@@ -13,10 +20,10 @@ export interface SearchResult {
   local: boolean;
 }
 
-/** The work-queue rows in memory (worklist-api.ts keeps them under ['worklist', 'page', …]): what offline search looks through. */
+/** The work-queue rows in memory (the worklist's pages, under sharedKeys.worklistPages): what offline search looks through. */
 function cachedRows(queries: QueryClient): SearchRow[] {
   return queries
-    .getQueriesData<{ data: { data: SearchRow[] } }>({ queryKey: ['worklist', 'page'] })
+    .getQueriesData<{ data: { data: SearchRow[] } }>({ queryKey: sharedKeys.worklistPages })
     .flatMap(([, page]) => page?.data.data ?? []);
 }
 
@@ -30,12 +37,10 @@ async function searchLocally(queries: QueryClient, state: SearchState): Promise<
  * One page of results for the submitted term. Results hold patient data: kept in memory only. A failed
  * search is only logged (spec §8), without the term (it may be a patient's name).
  */
-export function useDocumentSearch(state: SearchState) {
-  const queries = useQueryClient();
-  const online = useOnline();
+export function documentSearchOptions(queries: QueryClient, state: SearchState, online: boolean) {
   const query = toQuery(state);
-  return useQuery({
-    queryKey: ['document-search', query, online],
+  return queryOptions({
+    queryKey: documentSearchKeys.results(query, online),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -55,4 +60,10 @@ export function useDocumentSearch(state: SearchState) {
       }
     },
   });
+}
+
+export function useDocumentSearch(state: SearchState) {
+  const queries = useQueryClient();
+  const online = useOnline();
+  return useQuery(documentSearchOptions(queries, state, online));
 }

@@ -1,22 +1,21 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { WorklistPage } from '../../domain/contract';
-import { E } from '../../domain/contract/endpoints';
-import type { HomeTab } from '../../domain/statuses';
-import { apiCall } from '../../lib/api/client';
-import { toApiQuery, type ListParams } from './list-params';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { WorklistPage } from '../../../domain/contract';
+import { E } from '../../../domain/contract/endpoints';
+import type { HomeTab } from '../../../domain/statuses';
+import { apiCall } from '../../../lib/api/client';
+import { toApiQuery, type ListParams } from '../list-params';
+import { worklistKeys } from './keys';
 
 /** Lists hold patient data: kept in memory only (never Cache Storage), refreshed on focus and every minute. */
 const REFRESH_MS = 60_000;
 
-export const worklistKeys = {
-  all: ['worklist'] as const,
-  page: (tab: HomeTab, p: ListParams) => ['worklist', 'page', tab, p] as const,
-  counts: ['worklist', 'counts'] as const,
-};
-
 /** Offline review (issue 12): loaded with the author's approval list only, never with the entry. */
 const offlineReview = () =>
-  Promise.all([import('../../lib/offline/offline-copy'), import('../../lib/offline/queue-copy'), import('../../lib/offline/prefetch')]);
+  Promise.all([
+    import('../../../lib/offline/offline-copy'),
+    import('../../../lib/offline/queue-copy'),
+    import('../../../lib/offline/prefetch'),
+  ]);
 
 /**
  * The author's approval list: once it loads, the queue is copied to the device for review without a
@@ -35,9 +34,9 @@ async function approvalPage(params: ListParams): Promise<WorklistPage> {
   );
 }
 
-export function useWorklistPage(tab: HomeTab, params: ListParams) {
+export function worklistPageOptions(tab: HomeTab, params: ListParams) {
   const approval = tab === 'AUTHOR_APPROVAL';
-  return useQuery({
+  return queryOptions({
     queryKey: worklistKeys.page(tab, params),
     queryFn: () => (approval ? approvalPage(params) : apiCall(E.worklist, { query: toApiQuery(tab, params) })),
     // The approval list answers from the device's copy offline, so its first try runs even then.
@@ -48,20 +47,26 @@ export function useWorklistPage(tab: HomeTab, params: ListParams) {
   });
 }
 
-export function useWorklistCounts() {
-  return useQuery({
+export function useWorklistPage(tab: HomeTab, params: ListParams) {
+  return useQuery(worklistPageOptions(tab, params));
+}
+
+export const worklistCountsOptions = () =>
+  queryOptions({
     queryKey: worklistKeys.counts,
     queryFn: () => apiCall(E.dictationCounts, { quiet: true }),
     refetchOnWindowFocus: true,
     refetchInterval: REFRESH_MS,
   });
+
+export function useWorklistCounts() {
+  return useQuery(worklistCountsOptions());
 }
 
 /** The trust's typists (Secretary and Manager) for "Assign to…" and the assigned-to filter. */
-export function useTypists(enabled: boolean) {
-  return useQuery({
-    queryKey: ['typists'],
-    enabled,
+export const typistsOptions = () =>
+  queryOptions({
+    queryKey: worklistKeys.typists,
     staleTime: 5 * 60_000,
     queryFn: async () => {
       const [secretaries, managers] = await Promise.all(
@@ -71,4 +76,7 @@ export function useTypists(enabled: boolean) {
       return [...new Map(all.map((u) => [u.id, u])).values()].sort((a, b) => a.full_name.localeCompare(b.full_name));
     },
   });
+
+export function useTypists(enabled: boolean) {
+  return useQuery({ ...typistsOptions(), enabled });
 }
