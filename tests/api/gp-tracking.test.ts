@@ -5,16 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meshGpDelivery } from '../../server/adapters/mesh/mesh-gp-delivery';
 import { MeshClient } from '../../server/adapters/mesh/mesh-client';
-import {
-  dictationLogs,
-  deliveries,
-  dictations,
-  jobTypes,
-  letters,
-  notifications,
-  patients,
-  trusts,
-} from '../../server/db/schema';
+import { dictationLogs, deliveries, dictations, jobTypes, letters, notifications, patients, trusts } from '../../server/db/schema';
 import { scheduleGpTracking, trackGpDeliveries } from '../../server/modules/distribution/gp-tracking';
 import { deliveryLocalId } from '../../server/modules/distribution/send-letter';
 import { letterText } from '../../src/domain/letter-doc';

@@ -1,4 +1,5 @@
 import type { DictationDetails } from '../../../src/domain/contract';
+import { customFieldProblems } from '../../../src/domain/custom-fields';
 import { PAGE_MESSAGES } from '../../../src/domain/messages';
 import type { Db } from '../../db/client';
 import { Errors } from '../../lib/errors';
@@ -26,7 +27,11 @@ export async function checkDetails(
     if (!jt || (!jt.active && jt.id !== current.jobTypeId)) {
       throw Errors.validation('Choose a job type from the list.', { job_type_id: ['Choose a job type from the list.'] });
     }
-    const missing = jt.customFields.filter((f) => f.required && !body.custom_fields.some((c) => c.id === f.id && c.value.trim()));
-    if (missing.length) throw Errors.validation(`Fill in ${missing.map((f) => f.label).join(', ')}.`);
+    const problems = customFieldProblems(jt.customFields, body.custom_fields);
+    if (Object.keys(problems).length)
+      throw Errors.validation(
+        Object.values(problems).join(' '),
+        Object.fromEntries(Object.entries(problems).map(([id, problem]) => [`custom-${id}`, [problem]])),
+      );
   }
 }

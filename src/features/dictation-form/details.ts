@@ -1,4 +1,5 @@
 import { dictationDetailsSchema, type Dictation, type DictationDetails, type DictationOptions } from '../../domain/contract';
+import { customFieldProblems } from '../../domain/custom-fields';
 
 export type DetailsValue = {
   department_id?: number;
@@ -26,9 +27,8 @@ export function validateDetails(
   if (needsAuthor && !value.author_id) errors.author_id = 'Choose the author this dictation belongs to.';
   // The job type's own required fields: checked here so the dictation is not refused once queued.
   const jobType = options?.job_types.find((j) => j.id === value.job_type_id);
-  for (const f of jobType?.custom_fields ?? []) {
-    if (f.required && !value.custom_fields.some((c) => c.id === f.id && c.value.trim())) errors[`custom-${f.id}`] = `Fill in ${f.label}.`;
-  }
+  for (const [id, problem] of Object.entries(customFieldProblems(jobType?.custom_fields ?? [], value.custom_fields)))
+    errors[`custom-${id}`] = problem;
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, details: value as DictationDetails };
 }
 

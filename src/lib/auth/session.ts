@@ -121,18 +121,8 @@ class Session {
     }
   }
 
-  /**
-   * Shows a change to the profile at once, before the server confirms it (an optimistic preference save);
-   * the caller puts the previous profile back with `restoreProfile` if the server refuses. Not stored: the
-   * next `refresh` stores what the server says.
-   */
-  patchProfile(change: (p: UserProfile) => UserProfile): UserProfile | null {
-    const before = this.state.profile;
-    if (before) this.set({ profile: change(before) });
-    return before;
-  }
-
-  restoreProfile(profile: UserProfile | null): void {
+  /** Shows this profile at once (an optimistic preference save, or putting it back); the next `refresh` stores the server's. */
+  showProfile(profile: UserProfile | null): void {
     if (profile) this.set({ profile });
   }
 

@@ -117,11 +117,32 @@ export function DetailsForm({ value, onChange, options, errors, canMarkConfident
             ))}
           </select>
         </Field>
-        {jobType?.custom_fields.map((f) => (
-          <Field key={f.id} id={`custom-${f.id}`} label={f.required ? `${f.label} (required)` : f.label} error={errors[`custom-${f.id}`]}>
-            <input id={`custom-${f.id}`} className={INPUT} value={customValue(f.id)} onChange={(e) => setCustom(f.id, e.target.value)} />
-          </Field>
-        ))}
+        {jobType?.custom_fields.map((f) => {
+          const id = `custom-${f.id}`;
+          const common = { id, value: customValue(f.id), ...invalid(id) };
+          return (
+            <Field key={f.id} id={id} label={f.required ? `${f.label} (required)` : f.label} error={errors[id]}>
+              {f.kind === 'choice' ? (
+                <select {...common} className={INPUT} onChange={(e) => setCustom(f.id, e.target.value)}>
+                  <option value="">Choose…</option>
+                  {(f.options ?? []).map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  {...common}
+                  className={INPUT}
+                  type={f.kind === 'date' ? 'date' : 'text'}
+                  inputMode={f.kind === 'number' ? 'decimal' : undefined}
+                  onChange={(e) => setCustom(f.id, e.target.value)}
+                />
+              )}
+            </Field>
+          );
+        })}
         <div className="flex flex-wrap items-center gap-x-6 sm:col-span-2">
           <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
             <input

@@ -41,8 +41,12 @@ export function useSavePreference(userId: number, failed: string = PAGE_MESSAGES
     mutationFn: async (profile: PreferenceUpdate['profile']) => {
       await apiCall(E.preference, { params: { id: userId }, json: { profile }, quiet: true });
     },
-    onMutate: (profile) => session.patchProfile((p) => withUpdate(p, profile, p.full_name)),
-    onError: (_error, _profile, before) => session.restoreProfile(before ?? null),
+    onMutate: (profile) => {
+      const before = session.snapshot.profile;
+      if (before) session.showProfile(withUpdate(before, profile, before.full_name));
+      return before;
+    },
+    onError: (_error, _profile, before) => session.showProfile(before ?? null),
     onSuccess: () => session.refresh(),
   });
   return {
