@@ -6,6 +6,7 @@ import { startAppServer, type AppServer } from './app-server';
 import { expect, test as base } from './fixtures';
 import { expectPath, openSignedIn, screenshotBothSizes, seriousViolations, signIn } from './helpers';
 import { WORKER_PORT_BASE } from './ports';
+import { apiToken } from './recording';
 
 /**
  * Issue 25 in the browser: a TrustAdmin finds users by search and filters, invites a secretary (the
@@ -258,4 +259,103 @@ test('a SiteAdmin sees only their own site’s users', async ({ page }) => {
   await expect(page.getByText('No User Access Found')).toBeVisible();
   await axe(page);
   await shots(page, 'list-site-admin');
+});
+
+/**
+ * The whole of issue 25 in one journey: a TrustAdmin sets up what a new service needs — a department, a job
+ * type with a field of its own and a letter template, a secretary invited by e-mail and a group she belongs
+ * to — and the secretary, from the invitation in her mailbox, chooses her password, signs in, starts a letter
+ * of that job type and finds it begun from the template.
+ */
+test('a TrustAdmin sets up a department, a job type with a field and a template, a group and an invited secretary, who types a letter from the template', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openSignedIn(page, TRUST_ADMIN, '/departments');
+  await page.getByRole('button', { name: 'Add department' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a department' });
+  await dialog.getByLabel('Name').fill('Hand Surgery');
+  await dialog.getByLabel('Code').fill('hnd');
+  await dialog.getByRole('button', { name: 'Add department' }).click();
+  await expect(page.getByText('Added: Hand Surgery.')).toBeVisible();
+
+  // The job type: sent to the patient, a choice of which hand, and the letter's headings.
+  const me = await request.get('/api/user', { headers: { Authorization: `Bearer ${await apiToken(request, TRUST_ADMIN)}` } });
+  const trustId = ((await me.json()) as { data: { site: { trust_id: number } } }).data.site.trust_id;
+  await page.goto(`/job-types/create/${trustId}`);
+  const form = page.getByRole('form', { name: 'New job type' });
+  await form.getByLabel('Name').fill('Hand Clinic Letter');
+  await form.getByLabel('Department').selectOption({ label: 'Hand Surgery (HND)' });
+  await form.getByRole('group', { name: 'Sent to' }).getByLabel('Patient').check();
+  await form.getByRole('button', { name: 'Add field' }).click();
+  await form.getByLabel('Field 1: label').fill('Which hand');
+  await form.getByLabel('Kind').selectOption({ label: 'Choice from a list' });
+  await form.getByLabel('Options').fill('Left\nRight\nBoth');
+  await form.getByLabel('Required').check();
+  await form.getByRole('textbox', { name: 'Heading 1' }).fill('Findings');
+  await form.getByRole('textbox', { name: 'Heading 2' }).fill('Hand therapy plan');
+  await form.getByRole('button', { name: 'Add job type' }).click();
+  await expect(page.getByText('Added: Hand Clinic Letter.')).toBeVisible();
+
+  // The secretary, invited.
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const invite = page.getByRole('form', { name: 'Invite a user' });
+  await invite.getByLabel('First name').fill('Olive');
+  await invite.getByLabel('Last name').fill('Stone');
+  await invite.getByLabel('E-mail').fill('olive.stone@wardnote.test');
+  await invite.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo General Hospital' });
+  await invite.getByRole('checkbox', { name: 'Secretary' }).check();
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(/^Invitation sent to olive\.stone@wardnote\.test\./)).toBeVisible();
+
+  // Her group: the hand clinic's typists.
+  await page.goto('/groups');
+  await page.getByRole('button', { name: 'Add group' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add a group' });
+  await adding.getByRole('textbox', { name: 'Name' }).fill('Hand clinic typists');
+  await adding.getByRole('checkbox', { name: /^dictation\.view/ }).check();
+  await adding.getByRole('button', { name: 'Add group' }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit Hand clinic typists' });
+  await editing.getByLabel('Find people to add').fill('stone');
+  await editing.getByRole('button', { name: 'Add Olive Stone' }).click();
+  await expect(page.getByText('Olive Stone is now a member of Hand clinic typists.')).toBeVisible();
+
+  // Olive opens the invitation, chooses her password and signs in.
+  const toOlive = () => inbox.filter((m) => m.to.includes('olive.stone@wardnote.test'));
+  await expect.poll(() => toOlive().length, { timeout: 20_000 }).toBe(1);
+  const link = /https?:\/\/\S+\/password\/reset\/\S+/.exec(toOlive()[0]!.text)?.[0];
+  expect(link).toBeTruthy();
+  const olive = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const her = await olive.newPage();
+  await her.goto(new URL(link!).pathname + new URL(link!).search);
+  await her.getByLabel('New password', { exact: true }).fill('Olive-types-letters-1');
+  await her.getByLabel('Repeat the new password').fill('Olive-types-letters-1');
+  await her.getByRole('button', { name: /Set password|Save new password/ }).click();
+  await her.getByRole('link', { name: 'Go to sign in' }).click();
+  await signIn(her, 'olive.stone@wardnote.test', 'Olive-types-letters-1');
+  await expectPath(her, '/READY_FOR_TYPING');
+
+  // A letter of the new job type: its own field is a list, and the letter starts from the template.
+  await her.goto('/manualletter');
+  await her.getByLabel(/^Author/).selectOption({ label: 'Daniel Reid' });
+  await her.getByLabel('Service (required)').selectOption({ label: 'Hand Surgery (HND)' });
+  await her.getByLabel('Job type').selectOption({ label: 'Hand Clinic Letter' });
+  await her.getByRole('button', { name: 'Start the letter' }).click();
+  await expect(her.getByText('Fill in Which hand.')).toBeVisible();
+  await her.getByLabel('Which hand (required)').selectOption('Right');
+  await her.getByRole('button', { name: 'Start the letter' }).click();
+  await expect(her).toHaveURL(/\/dictation\/\d+$/);
+  const letter = her.getByRole('textbox', { name: 'Letter' });
+  await expect(letter.getByRole('heading', { name: 'Findings' })).toBeVisible();
+  await expect(letter.getByRole('heading', { name: 'Hand therapy plan' })).toBeVisible();
+  await letter.getByRole('heading', { name: 'Findings' }).click();
+  await her.keyboard.press('End');
+  await her.keyboard.press('Enter');
+  await her.keyboard.type('Trigger finger of the right ring finger.');
+  await expect(letter).toContainText('Trigger finger of the right ring finger.');
+  await screenshotBothSizes(her, (w) => `${SHOTS}/journey-letter-${w}.png`);
+  await olive.close();
 });
