@@ -1,58 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** The users pages' shared classes (the app's inputs and cards, as on the structure pages). */
-export const INPUT =
-  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
-export const CARD = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
-export const EMPTY = 'rounded-lg border border-dashed border-slate-300 p-6 text-slate-600 dark:border-slate-700 dark:text-slate-300';
-export const ERROR_TEXT = 'text-sm text-red-700 dark:text-red-400';
-export const HINT = 'text-sm text-slate-600 dark:text-slate-300';
+import { ERROR_TEXT } from '../../components/ui/form-field';
+
+export { CARD, EMPTY, ERROR_TEXT, Field, HINT, INPUT, type ControlProps } from '../../components/ui/form-field';
 export const LINK = 'text-brand-700 underline dark:text-emerald-300';
-
-/** What an input needs to be tied to its label, hint and error. */
-export interface ControlProps {
-  id: string;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-/** A label, its input (a function of the ids to tie it with), a hint, and the field's error in red in the hint's place. */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  className = '',
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      {children({ id, ...(error ? { 'aria-invalid': true } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
-      {error ? (
-        <span id={`${id}-error`} className={ERROR_TEXT}>
-          {error}
-        </span>
-      ) : (
-        hint && (
-          <span id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-            {hint}
-          </span>
-        )
-      )}
-    </div>
-  );
-}
 
 /**
  * A group of checkboxes with its legend, its hint and its one error under it. Each choice may be refused
