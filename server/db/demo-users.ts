@@ -10,7 +10,7 @@ import { INVITE_TTL_DAYS } from '../../src/domain/limits';
  * password yet (a live invitation; nobody holds its link), one locked out after too many wrong passwords,
  * one deactivated. Seeded once, beside the demo trust's other users.
  */
-const PEOPLE = [
+export const DEMO_STATE_USERS = [
   { email: 'invited@wardnote.test', first: 'Olivia', last: 'Bennett', role: 'Secretary', state: 'invited' },
   { email: 'locked@wardnote.test', first: 'Marcus', last: 'Reed', role: 'Author', state: 'locked' },
   { email: 'former@wardnote.test', first: 'Ruth', last: 'Collins', role: 'Author', state: 'inactive' },
@@ -21,7 +21,7 @@ export async function seedDemoUsers(db: Db): Promise<void> {
     .select()
     .from(users)
     .where(eq(users.id, await findDemoUserId(db, 'secretary@wardnote.test')));
-  for (const p of PEOPLE) {
+  for (const p of DEMO_STATE_USERS) {
     if ((await db.select({ id: users.id }).from(users).where(eq(users.email, p.email))).length) continue;
     const [row] = await db
       .insert(users)
