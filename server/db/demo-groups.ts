@@ -20,7 +20,7 @@ export async function seedDemoGroups(db: Db): Promise<void> {
     .where(
       and(
         eq(users.trustId, demo.id),
-        inArray(users.email, ['secretary@wardnote.test', 'trainee@wardnote.test', 'siteadmin@wardnote.test']),
+        inArray(users.email, ['mark.ellis@wardnote.test', 'trainee@wardnote.test', 'siteadmin@wardnote.test']),
       ),
     );
   const person = (email: string) => people.find((p) => p.email === email)?.id;
@@ -31,7 +31,7 @@ export async function seedDemoGroups(db: Db): Promise<void> {
       description: 'Secretaries who type the cardiology clinic letters.',
       siteId: null,
       codes: ['dictation.view'],
-      members: ['secretary@wardnote.test', 'trainee@wardnote.test'],
+      members: ['mark.ellis@wardnote.test', 'trainee@wardnote.test'],
     },
     {
       name: 'Site user administrators',

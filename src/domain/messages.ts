@@ -361,7 +361,6 @@ export const PAGE_MESSAGES = {
   meshSecrets:
     'The MESH mailbox, password, shared key and certificates are set in the server’s configuration (the MESH_ variables); they are never shown here.',
   distributionSaved: 'Distribution settings saved.',
-  trustConfigOther: 'The other parts of trust configuration are not available yet.',
   // Standing delegations of approval (issue 22), on the trust's configuration page.
   delegationText: (delegate: string, author: string) => `${delegate} may approve for ${author}`,
   delegationExists: (delegate: string, author: string) => `${delegate} may already approve for ${author}.`,

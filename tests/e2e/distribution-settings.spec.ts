@@ -36,7 +36,7 @@ test('a TrustAdmin saves the trust’s distribution settings; a bad ODS code is 
     await page.setViewportSize({ width: 1024, height: 768 });
     await signIn(page, TRUST_ADMIN);
     await expectPath(page, '/trusts');
-    await page.getByRole('link', { name: /Your trust’s configuration/ }).click();
+    await page.getByRole('link', { name: 'Configuration of Demo NHS Foundation Trust' }).click();
     await expectPath(page, `/trust/config/${trustId}`);
     const section = page.getByRole('region', { name: 'Letters out' });
     await expect(section.getByTestId('mesh-status')).toContainText('MESH is not configured: GP copies go to the print queue.');
