@@ -14,10 +14,9 @@
  * BENCH_DB (default wardnote_audit_bench; reused when already seeded), BENCH_AUDIT_ROWS (default 1,000,000),
  * BENCH_SAMPLES per scenario (default 200). Run: node --import tsx bench/audit-viewer.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
+import { openBenchApp } from './bench-app';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = process.env.BENCH_DB ?? 'wardnote_audit_bench';
@@ -147,37 +146,10 @@ async function main() {
     console.log(`audit viewer bench skipped: PostgreSQL at ${ADMIN_URL} is not reachable (${(err as Error).message}).`);
     return;
   }
-  const { loadConfig } = await import('../server/config');
-  const { openDatabase } = await import('../server/db/client');
-  const { seedDemoData, seedReferenceData } = await import('../server/db/seed');
-  const { buildApp } = await import('../server/app');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'wardnote-audit-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RUN_JOBS: '0',
-    SEED_DEMO: '0',
-  });
-  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const app = await buildApp({ config, db: database.db, serveClient: false });
+  const { database, pool, serve, close } = await openBenchApp(databaseUrl, 'audit');
   try {
     await seed(pool);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = async (email: string) => {
-      const res = await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}`);
-      return ((await res.json()) as { access_token: string }).access_token;
-    };
+    const { base, login } = await serve(PASSWORD);
     const trustAdmin = await login('trustadmin@wardnote.test');
     const siteAdmin = await login('siteadmin@wardnote.test');
 
@@ -375,10 +347,7 @@ async function main() {
       }`,
     );
   } finally {
-    await app.close();
-    await pool.end();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
